@@ -1,0 +1,73 @@
+"""The cattrs codec: events and states to JSON and back (tech-notes §2).
+
+One converter (``preconf.orjson``) serves the store and the API. Events are a tagged union keyed
+by their stable ``TAG`` under ``"type"``. Coordinates are written as ``[col, row]`` lists, and
+mappings keyed by coordinates as lists of pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import orjson
+from cattrs.preconf.orjson import make_converter
+from cattrs.strategies import configure_tagged_union
+
+from ora_core.events import EVENT_BY_TAG, GameEvent
+from ora_core.state import Space, State
+from ora_core.values import Coord
+
+converter = make_converter()
+configure_tagged_union(
+    GameEvent,
+    converter,
+    tag_generator=lambda cls: cls.TAG,  # type: ignore[attr-defined]
+    tag_name="type",
+)
+
+
+def _unstructure_landscape(landscape: Mapping[Coord, Space]) -> list[Any]:
+    return [[list(coord), converter.unstructure(space)] for coord, space in landscape.items()]
+
+
+def _structure_landscape(data: Any, _: Any) -> dict[Coord, Space]:
+    return {(int(c[0]), int(c[1])): converter.structure(s, Space) for c, s in data}
+
+
+_LANDSCAPE = Mapping[Coord, Space]
+converter.register_unstructure_hook_func(lambda t: t == _LANDSCAPE, _unstructure_landscape)
+converter.register_structure_hook_func(lambda t: t == _LANDSCAPE, _structure_landscape)
+
+
+def event_to_dict(event: GameEvent) -> dict[str, Any]:
+    """The JSON object of an event, with its ``type`` tag."""
+    data: dict[str, Any] = converter.unstructure(event, GameEvent)
+    return data
+
+
+def event_from_dict(data: Mapping[str, Any]) -> GameEvent:
+    return converter.structure(dict(data), GameEvent)  # type: ignore[arg-type]
+
+
+class EventJsonCodec:
+    """The codec the event store uses: tag in the topic, the fields as canonical JSON bytes."""
+
+    def tag(self, event: GameEvent) -> str:
+        return type(event).TAG
+
+    def encode(self, event: GameEvent) -> bytes:
+        data = converter.unstructure(event)
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+
+    def decode(self, tag: str, data: bytes) -> GameEvent:
+        return converter.structure(orjson.loads(data), EVENT_BY_TAG[tag])
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    data: dict[str, Any] = converter.unstructure(state)
+    return data
+
+
+def state_from_dict(data: Mapping[str, Any]) -> State:
+    return converter.structure(dict(data), State)

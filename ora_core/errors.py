@@ -1,0 +1,69 @@
+"""The error classes of the engine (design §6). Every refusal is typed; nothing returns None."""
+
+from __future__ import annotations
+
+
+class OraError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+    code = "ora_error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidCommand(OraError):
+    """The text is not a command of the notation (syntax, unknown verb, bad token)."""
+
+    code = "invalid_command"
+
+
+class IllegalCommand(OraError):
+    """A well-formed command that the rules forbid in this position.
+
+    ``reason`` is a stable machine code (``not_your_turn``, ``cannot_afford``, ...), ``rule`` the
+    rule id of ``rules.md`` that forbids it, ``building`` the building concerned, if any.
+    """
+
+    code = "illegal_command"
+
+    def __init__(self, reason: str, rule: str, detail: str, building: str | None = None) -> None:
+        where = f" [{building}]" if building else ""
+        super().__init__(f"{reason} ({rule}){where}: {detail}")
+        self.reason = reason
+        self.rule = rule
+        self.detail = detail
+        self.building = building
+
+
+class AmbiguousCommand(OraError):
+    """A command that could mean more than one legal move; it must name the choice."""
+
+    code = "ambiguous_command"
+
+
+class InvalidConfig(OraError):
+    """An unknown or unsupported game configuration."""
+
+    code = "invalid_config"
+
+
+class SpecError(OraError):
+    """One or more spec files are invalid; ``problems`` lists every one as 'file: field: what'."""
+
+    code = "spec_error"
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("invalid specs:\n" + "\n".join(problems))
+        self.problems = problems
+
+
+class VersionConflict(OraError):
+    """Another command was stored at the expected version first (optimistic concurrency)."""
+
+    code = "version_conflict"
+
+
+class UnknownGame(OraError):
+    code = "unknown_game"

@@ -1,0 +1,277 @@
+"""``evolve(state, event) -> state`` and the fold: total, pure, no rules, no checks, no RNG.
+
+Every handler only applies what its event says. Rules (what is allowed, what follows) live in
+``ora_rules``; here a building is just an id on a space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from ora_core.events import (
+    BuildingBuilt,
+    BuildingsRevealed,
+    BuildingUsed,
+    CardRemoved,
+    ClergyPlaced,
+    ClergyReturned,
+    FlowChanged,
+    GameEnded,
+    GameEvent,
+    GameStarted,
+    GoodsConverted,
+    GoodsGained,
+    GoodsPaid,
+    IndicatorEntered,
+    IndicatorUsed,
+    LandscapeAdded,
+    MovePlayed,
+    RoundBegan,
+    SettlementBuilt,
+    SettlementPhaseBegan,
+    SettlementsDealt,
+    WheelRotated,
+    WorkContractPriceSet,
+)
+from ora_core.state import Flow, Placement, PlayerState, Space, State, Turn, Wheel
+from ora_core.values import Coord, Good, Stage
+
+_replace = attrs.evolve
+
+
+def _add_goods(goods: Mapping[Good, int], delta: Mapping[Good, int], sign: int) -> dict[Good, int]:
+    result = dict(goods)
+    for good, n in delta.items():
+        left = result.get(good, 0) + sign * n
+        if left:
+            result[good] = left
+        else:
+            result.pop(good, None)
+    return result
+
+
+def _with_player(state: State, player: PlayerState) -> State:
+    players = list(state.players)
+    players[player.seat] = player
+    return _replace(state, players=tuple(players))
+
+
+def _started(_: State | None, e: GameStarted) -> State:
+    players = tuple(
+        PlayerState(
+            seat=seat,
+            colour=p.colour,
+            goods={g: n for g, n in p.goods.items() if n},
+            landscape={s.coord: Space(s.terrain, s.card) for s in p.spaces},
+            clergy=(None,) * p.clergy,
+            settlements=p.settlements,
+            neutral=p.neutral,
+        )
+        for seat, p in enumerate(e.players)
+    )
+    built: dict[str, Placement] = {}
+    for building, seat, coord in e.built:
+        built[building] = Placement(seat, coord)
+        player = players[seat]
+        old = player.landscape[coord]
+        landscape = {**player.landscape, coord: Space(old.terrain, building)}
+        players = tuple(
+            _replace(p, landscape=landscape) if p.seat == seat else p for p in players
+        )
+    return State(
+        config=e.config,
+        round=0,
+        players=players,
+        wheel=Wheel(
+            values=e.wheel_values,
+            positions=dict.fromkeys(e.indicators, 0),
+            removes_at_end=e.wheel_removes_at_end,
+        ),
+        display=e.display,
+        stacks=e.stacks,
+        district_prices=e.district_prices,
+        plot_prices=e.plot_prices,
+        built=built,
+        flow=Flow(turn=Turn(kind="setup", seat=0)),
+        wonders_left=e.wonders,
+    )
+
+
+def _move(state: State, _: MovePlayed) -> State:
+    return state
+
+
+def _paid(state: State, e: GoodsPaid) -> State:
+    payer = state.players[e.seat]
+    state = _with_player(state, _replace(payer, goods=_add_goods(payer.goods, e.goods, -1)))
+    if e.to_seat is not None:
+        payee = state.players[e.to_seat]
+        state = _with_player(state, _replace(payee, goods=_add_goods(payee.goods, e.goods, 1)))
+    return state
+
+
+def _gained(state: State, e: GoodsGained) -> State:
+    player = state.players[e.seat]
+    state = _with_player(state, _replace(player, goods=_add_goods(player.goods, e.goods, 1)))
+    wonders = e.goods.get(Good.WONDER, 0)
+    return _replace(state, wonders_left=state.wonders_left - wonders) if wonders else state
+
+
+def _converted(state: State, e: GoodsConverted) -> State:
+    player = state.players[e.seat]
+    goods = _add_goods(_add_goods(player.goods, e.given, -1), e.received, 1)
+    return _with_player(state, _replace(player, goods=goods))
+
+
+def _indicator_used(state: State, e: IndicatorUsed) -> State:
+    positions = {**state.wheel.positions, e.indicator: 0}
+    return _replace(state, wheel=_replace(state.wheel, positions=positions))
+
+
+def _rotated(state: State, e: WheelRotated) -> State:
+    last = len(state.wheel.values) - 1
+    positions = {
+        ind: min(d + 1, last) for ind, d in state.wheel.positions.items() if ind not in e.removed
+    }
+    return _replace(state, wheel=_replace(state.wheel, positions=positions))
+
+
+def _entered(state: State, e: IndicatorEntered) -> State:
+    positions = {**state.wheel.positions, e.indicator: 0}
+    return _replace(state, wheel=_replace(state.wheel, positions=positions))
+
+
+def _placed(state: State, e: ClergyPlaced) -> State:
+    player = state.players[e.seat]
+    clergy = list(player.clergy)
+    clergy[e.clergy] = e.building
+    return _with_player(state, _replace(player, clergy=tuple(clergy)))
+
+
+def _returned(state: State, e: ClergyReturned) -> State:
+    player = state.players[e.seat]
+    clergy = tuple(None if i in e.clergy else at for i, at in enumerate(player.clergy))
+    return _with_player(state, _replace(player, clergy=clergy))
+
+
+def _used(state: State, e: BuildingUsed) -> State:
+    if e.building in state.used:
+        return state
+    return _replace(state, used=state.used | {e.building})
+
+
+def _put_card(player: PlayerState, coord: Coord, card: str | None) -> PlayerState:
+    old = player.landscape[coord]
+    covered = (*old.covered, old.card) if old.card is not None and card is not None else ()
+    space = Space(old.terrain, card, covered)
+    return _replace(player, landscape={**player.landscape, coord: space})
+
+
+def _built(state: State, e: BuildingBuilt) -> State:
+    player = _put_card(state.players[e.seat], e.coord, e.building)
+    state = _with_player(state, player)
+    return _replace(
+        state,
+        display=tuple(b for b in state.display if b != e.building),
+        built={**state.built, e.building: Placement(e.seat, e.coord)},
+    )
+
+
+def _settled(state: State, e: SettlementBuilt) -> State:
+    player = _put_card(state.players[e.seat], e.coord, e.settlement)
+    hand = list(player.settlements)
+    hand.remove(e.settlement)
+    return _with_player(state, _replace(player, settlements=tuple(hand)))
+
+
+def _removed(state: State, e: CardRemoved) -> State:
+    return _with_player(state, _put_card(state.players[e.seat], e.coord, None))
+
+
+def _landscape(state: State, e: LandscapeAdded) -> State:
+    player = state.players[e.seat]
+    landscape = dict(player.landscape)
+    for s in e.spaces:
+        landscape[s.coord] = Space(s.terrain, s.card)
+    state = _with_player(state, _replace(player, landscape=landscape))
+    if e.kind == "district":
+        return _replace(state, district_prices=state.district_prices[1:])
+    return _replace(state, plot_prices=state.plot_prices[1:])
+
+
+def _price(state: State, e: WorkContractPriceSet) -> State:
+    return _replace(state, work_contract_price=e.price)
+
+
+def _round(state: State, e: RoundBegan) -> State:
+    return _replace(state, round=e.round)
+
+
+def _phase(state: State, e: SettlementPhaseBegan) -> State:
+    return _replace(state, settlement_phases=(*state.settlement_phases, e.stage))
+
+
+def _revealed(state: State, e: BuildingsRevealed) -> State:
+    stacks: dict[Stage, tuple[str, ...]] = dict(state.stacks)
+    stacks.pop(e.stage, None)
+    return _replace(state, display=state.display + e.buildings, stacks=stacks)
+
+
+def _dealt(state: State, e: SettlementsDealt) -> State:
+    players = tuple(
+        _replace(p, settlements=(*p.settlements, e.settlement)) if p.seat in e.seats else p
+        for p in state.players
+    )
+    return _replace(state, players=players)
+
+
+def _flow(state: State, e: FlowChanged) -> State:
+    return _replace(state, flow=e.flow)
+
+
+def _ended(state: State, e: GameEnded) -> State:
+    return _replace(state, scores=e.scores)
+
+
+_HANDLERS: dict[type[Any], Callable[[Any, Any], State]] = {
+    GameStarted: _started,
+    MovePlayed: _move,
+    GoodsPaid: _paid,
+    GoodsGained: _gained,
+    GoodsConverted: _converted,
+    IndicatorUsed: _indicator_used,
+    WheelRotated: _rotated,
+    IndicatorEntered: _entered,
+    ClergyPlaced: _placed,
+    ClergyReturned: _returned,
+    BuildingUsed: _used,
+    BuildingBuilt: _built,
+    SettlementBuilt: _settled,
+    CardRemoved: _removed,
+    LandscapeAdded: _landscape,
+    WorkContractPriceSet: _price,
+    RoundBegan: _round,
+    SettlementPhaseBegan: _phase,
+    BuildingsRevealed: _revealed,
+    SettlementsDealt: _dealt,
+    FlowChanged: _flow,
+    GameEnded: _ended,
+}
+
+
+def evolve(state: State | None, event: GameEvent) -> State:
+    """The state after ``event``; ``state`` is None only before ``GameStarted``."""
+    new = _HANDLERS[type(event)](state, event)
+    return _replace(new, version=new.version + 1)
+
+
+def fold(events: Iterable[GameEvent], state: State | None = None) -> State:
+    """The state after all ``events`` (from ``state``, or from nothing)."""
+    for event in events:
+        state = evolve(state, event)
+    if state is None:
+        raise ValueError("fold of an empty event sequence has no state")
+    return state

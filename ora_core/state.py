@@ -1,0 +1,163 @@
+"""The frozen state of a game: what *is*. Built only by ``evolve`` from events.
+
+Mappings held by these classes are never mutated after construction; ``evolve`` copies and
+replaces them (copy-on-write), so a state can be shared freely between branches of a search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from attrs import field, frozen
+
+from ora_core.values import Coord, Good, Indicator, Stage, Terrain, Variant
+
+
+@frozen
+class GameConfig:
+    """What was chosen at set-up. ``mode`` is the rules.md mode code (R-GEN-2)."""
+
+    players: int
+    variant: Variant
+    length: str
+    mode: str
+    seed: int
+    colours: tuple[str, ...]
+    liesborn: bool = False
+
+
+@frozen
+class Space:
+    """One landscape space: its terrain and the card on it (forest, moor, building, settlement).
+
+    ``covered`` lists cards built over in the solo neutral landscape (R-SOLO-10), bottom first.
+    """
+
+    terrain: Terrain
+    card: str | None = None
+    covered: tuple[str, ...] = ()
+
+
+@frozen
+class PlayerState:
+    seat: int
+    colour: str
+    goods: Mapping[Good, int]
+    landscape: Mapping[Coord, Space]
+    #: Where each clergyman stands: index 0 is the prior, the rest lay brothers; None = free.
+    clergy: tuple[str | None, ...]
+    #: Settlement cards (spec ids) not yet built (R-SET-5).
+    settlements: tuple[str, ...]
+    #: True for the neutral player of the solo game (R-SOLO-3): never acts, never scored.
+    neutral: bool = False
+
+    def count(self, good: Good) -> int:
+        return self.goods.get(good, 0)
+
+    def free_clergy(self) -> tuple[int, ...]:
+        return tuple(i for i, at in enumerate(self.clergy) if at is None)
+
+
+@frozen
+class Wheel:
+    """The production wheel (R-WHEEL-1..9). ``positions`` holds the in-play indicators only."""
+
+    values: tuple[int, ...]
+    positions: Mapping[Indicator, int]
+    #: True in the solo game: an indicator pushed past the last space leaves play (R-WHEEL-5).
+    removes_at_end: bool = False
+
+    def value(self, indicator: Indicator) -> int:
+        return self.values[self.positions[indicator]]
+
+
+@frozen
+class Placement:
+    """Where a built building stands: its owner's seat and its space."""
+
+    seat: int
+    coord: Coord
+
+
+@frozen
+class Turn:
+    """The decision the game waits for, and what has happened in the current slot.
+
+    ``kind`` is one of ``action`` (an ordinary action slot), ``bonus`` (a bonus-round slot,
+    R-BONUS-3), ``settlement`` (a player's part of a settlement phase, R-SET-2), ``neutral``
+    (solo: the neutral player's building step, R-SOLO-9), ``over`` (the game has ended).
+    """
+
+    kind: str
+    seat: int
+    main_done: bool = False
+    landscape_bought: bool = False
+    settled: bool = False
+    #: Extra actions a building function granted in this slot, still unused
+    #: (``build``, ``fell``, ``cut``, ``settle``, ``district``, ``plot``).
+    grants: tuple[str, ...] = ()
+    #: Buildings the slot's player may use now without placing a clergyman (work contract
+    #: paid, redirecting buildings), consumed by the use.
+    free_uses: tuple[str, ...] = ()
+    #: The building just built that the prior may be placed on (R-BUILD-7).
+    prior_bonus: str | None = None
+    #: A work contract waiting for its owner to choose the clergyman (R-WC-2): the building.
+    contract: str | None = None
+    #: The seat that must decide now (the contract owner while ``contract`` is pending).
+    deciding: int | None = None
+
+    @property
+    def decider(self) -> int:
+        return self.seat if self.deciding is None else self.deciding
+
+
+@frozen
+class Flow:
+    """Where the game stands in its schedule: the current turn and the slots still to come."""
+
+    turn: Turn
+    #: Upcoming turns of the current round (or settlement phase), as (kind, seat).
+    queue: tuple[tuple[str, int], ...] = ()
+    #: Seats that bought a landscape in this round outside settlement phases (R-BUY-2).
+    round_purchases: frozenset[int] = frozenset()
+    #: The settlement phase in progress, if any.
+    settlement: Stage | None = None
+    #: Set once the final phase of the two-player games has begun (R-END-2, R-END-3).
+    final_phase: bool = False
+
+
+@frozen
+class Score:
+    seat: int
+    goods: int
+    economic: int
+    settlements: tuple[int, ...]
+    total: int
+
+
+@frozen
+class State:
+    config: GameConfig
+    round: int
+    players: tuple[PlayerState, ...]
+    wheel: Wheel
+    display: tuple[str, ...]
+    stacks: Mapping[Stage, tuple[str, ...]]
+    district_prices: tuple[int, ...]
+    plot_prices: tuple[int, ...]
+    built: Mapping[str, Placement]
+    flow: Flow
+    work_contract_price: int = 1
+    wonders_left: int = 8
+    settlement_phases: tuple[Stage, ...] = ()
+    scores: tuple[Score, ...] | None = None
+    version: int = 0
+    #: Every building used this game (ids), for self-play statistics.
+    used: frozenset[str] = field(factory=frozenset)
+
+    @property
+    def finished(self) -> bool:
+        return self.scores is not None
+
+    def player(self, seat: int) -> PlayerState:
+        return self.players[seat]

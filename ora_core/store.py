@@ -1,0 +1,553 @@
+"""The event store: one game is one hash-chained event stream (design §3).
+
+The store is generic over an :class:`EventCodec`, which turns the engine's events into canonical
+JSON bytes and back, so it knows no event class. Underneath it is an ``eventsourcing``
+``Application`` with a custom ``Mapper`` (tech-notes §1.2 way b): the library's ``Aggregate`` and
+``@event`` machinery is not used. Its recorder table is the log: one row per event keyed by
+``(game_id, version)``, whose primary key is the whole concurrency model (tech-notes §1.5).
+
+Backends (the ``url`` of :class:`EventStore`):
+
+- ``"memory"``: ``eventsourcing.popo``, gone when the process ends.
+- ``"sqlite:PATH"``: ``eventsourcing.sqlite``, one file (WAL mode); parent folders are created.
+- ``"postgres:"``: ``eventsourcing.postgres``, configured by the ``POSTGRES_*`` variables of the
+  process environment (``POSTGRES_DBNAME``, ``POSTGRES_HOST``, ``POSTGRES_USER``,
+  ``POSTGRES_PASSWORD``, ...); ``"postgres:NAME"`` overrides ``POSTGRES_DBNAME``. Needs the
+  ``postgres`` extra (psycopg).
+
+Every stored row's payload is the event's canonical JSON wrapped with its place in the chain::
+
+    {"prev":"<64 hex>","hash":"<64 hex>","event":<the codec's bytes, verbatim>}
+
+with ``hash = sha256(prev + "\\n" + tag + "\\n" + event bytes)`` and the first ``prev`` 64 zeros;
+the row's topic is the event's tag. :func:`verify_chain` recomputes the hashes of a read stream.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Generic, Protocol, TypeVar
+from uuid import UUID
+
+import orjson
+from attrs import frozen
+from eventsourcing.application import Application
+from eventsourcing.persistence import (
+    ApplicationRecorder,
+    JSONTranscoder,
+    Mapper,
+    RecordConflictError,
+)
+from eventsourcing.persistence import StoredEvent as _Row
+from eventsourcing.sqlite import SQLiteApplicationRecorder
+from eventsourcing.utils import Environment, EnvType
+
+from ora_core.errors import OraError, UnknownGame, VersionConflict
+
+__all__ = [
+    "GENESIS_HASH",
+    "EventCodec",
+    "EventStore",
+    "StoredEvent",
+    "TamperedLog",
+    "chain_hash",
+    "verify_chain",
+]
+
+E = TypeVar("E")
+S = TypeVar("S")
+
+GENESIS_HASH = "0" * 64
+"""The ``prev_hash`` of every game's first event."""
+
+_NOTIFICATION_PAGE = 5000
+
+
+class EventCodec(Protocol[E]):
+    """Turns events into canonical JSON bytes and back (the store's only view of an event)."""
+
+    def tag(self, event: E) -> str:
+        """The event's stable type tag (stored as the row's topic)."""
+        ...
+
+    def encode(self, event: E) -> bytes:
+        """Canonical JSON bytes (orjson, sorted keys): equal events give equal bytes."""
+        ...
+
+    def decode(self, tag: str, data: bytes) -> E:
+        """The event that ``encode`` turned into ``data``, whose tag is ``tag``."""
+        ...
+
+
+class TamperedLog(OraError):
+    """A stored event does not match the hash chain: the log was altered outside the store."""
+
+    code = "tampered_log"
+
+    def __init__(self, version: int, detail: str) -> None:
+        super().__init__(f"tampered log at version {version}: {detail}")
+        self.version = version
+        self.detail = detail
+
+
+@frozen
+class StoredEvent(Generic[E]):
+    """One event at its place in a game's stream.
+
+    ``tag`` and ``data`` are the codec's tag and the exact bytes that were hashed, so that
+    :func:`verify_chain` needs no codec.
+    """
+
+    game_id: UUID
+    version: int
+    event: E
+    hash: str
+    prev_hash: str
+    tag: str
+    data: bytes
+
+
+def chain_hash(prev_hash: str, tag: str, data: bytes) -> str:
+    """The hash of an event whose predecessor's hash is ``prev_hash``."""
+    return hashlib.sha256(prev_hash.encode() + b"\n" + tag.encode() + b"\n" + data).hexdigest()
+
+
+def verify_chain(stored: Sequence[StoredEvent[Any]]) -> None:
+    """Check that ``stored`` (one game's events, in order) is an unbroken, unaltered chain.
+
+    Checks that versions are consecutive, each ``prev_hash`` is the previous event's ``hash``
+    (or :data:`GENESIS_HASH` at version 1) and each ``hash`` matches the event's tag and bytes.
+    A slice that starts after version 1 is checked from its first ``prev_hash`` on. Raises
+    :class:`TamperedLog` at the first mismatch. (A chain cannot show that events were cut off
+    its end: compare the head hash with one kept elsewhere for that.)
+    """
+    prev: StoredEvent[Any] | None = None
+    for s in stored:
+        if prev is not None:
+            if s.game_id != prev.game_id:
+                raise TamperedLog(s.version, f"game {s.game_id} follows game {prev.game_id}")
+            if s.version != prev.version + 1:
+                raise TamperedLog(s.version, f"version {s.version} follows {prev.version}")
+            if s.prev_hash != prev.hash:
+                raise TamperedLog(s.version, "prev_hash is not the hash of the previous event")
+        elif s.version == 1 and s.prev_hash != GENESIS_HASH:
+            raise TamperedLog(s.version, "the first event's prev_hash is not the genesis hash")
+        if chain_hash(s.prev_hash, s.tag, s.data) != s.hash:
+            raise TamperedLog(s.version, "hash does not match the event's content")
+        prev = s
+
+
+# --- the stored payload -------------------------------------------------------------------------
+
+_P0, _P1, _P2 = b'{"prev":"', b'","hash":"', b'","event":'
+_HASH_AT = len(_P0) + 64 + len(_P1)  # where the hash starts
+_DATA_AT = _HASH_AT + 64 + len(_P2)  # where the event bytes start
+
+
+def _wrap(prev_hash: str, hash_: str, data: bytes) -> bytes:
+    """The payload: compact JSON with the event's bytes embedded verbatim."""
+    return b"".join((_P0, prev_hash.encode(), _P1, hash_.encode(), _P2, data, b"}"))
+
+
+def _unwrap(state: bytes, version: int) -> tuple[str, str, bytes]:
+    """``(prev_hash, hash, event bytes)`` of a payload written by :func:`_wrap`.
+
+    A payload whose layout was changed (say re-serialised by another tool) is parsed as JSON
+    and its event re-encoded canonically (sorted keys); anything else is a :class:`TamperedLog`.
+    """
+    if (
+        state.startswith(_P0)
+        and state[_HASH_AT - len(_P1) : _HASH_AT] == _P1
+        and state[_DATA_AT - len(_P2) : _DATA_AT] == _P2
+        and state.endswith(b"}")
+    ):
+        return (  # latin-1 never fails: a forged non-hex hash just will not verify
+            state[len(_P0) : _HASH_AT - len(_P1)].decode("latin-1"),
+            state[_HASH_AT : _DATA_AT - len(_P2)].decode("latin-1"),
+            state[_DATA_AT:-1],
+        )
+    try:
+        obj = orjson.loads(state)
+        prev, hash_, event = obj["prev"], obj["hash"], obj["event"]
+        if not (isinstance(prev, str) and isinstance(hash_, str)):
+            raise TypeError("prev and hash must be strings")
+        return prev, hash_, orjson.dumps(event, option=orjson.OPT_SORT_KEYS)
+    except (orjson.JSONDecodeError, TypeError, KeyError) as e:
+        raise TamperedLog(version, f"payload is not a chained event ({e})") from e
+
+
+# --- the eventsourcing edge ---------------------------------------------------------------------
+
+
+@frozen
+class _Envelope(Generic[E]):
+    """What the library saves: satisfies its ``DomainEventProtocol``, carries our record."""
+
+    originator_id: UUID
+    originator_version: int
+    record: StoredEvent[E]
+
+
+class _ChainMapper(Mapper[UUID], Generic[E]):
+    """Stores :class:`StoredEvent` records as chained JSON payloads, topic = the codec's tag.
+
+    Applies the library's compressor and cipher when they are configured.
+    """
+
+    def __init__(self, codec: EventCodec[E], app: Application[UUID]) -> None:
+        factory = app.factory
+        super().__init__(
+            transcoder=JSONTranscoder(),  # required by the base class, unused
+            compressor=factory.compressor(),
+            cipher=factory.cipher(),
+        )
+        self.codec = codec
+
+    def to_stored_event(self, domain_event: Any) -> _Row:
+        if not isinstance(domain_event, _Envelope):
+            raise TypeError(f"not an ora event envelope: {domain_event!r}")
+        return self.encode_record(domain_event.record)
+
+    def to_domain_event(self, stored_event: _Row) -> Any:
+        record: StoredEvent[E] = self.decode_record(stored_event)
+        return _Envelope(record.game_id, record.version, record)
+
+    def encode_record(self, r: StoredEvent[E]) -> _Row:
+        state = _wrap(r.prev_hash, r.hash, r.data)
+        if self.compressor:
+            state = self.compressor.compress(state)
+        if self.cipher:
+            state = self.cipher.encrypt(state)
+        return _Row(originator_id=r.game_id, originator_version=r.version, topic=r.tag, state=state)
+
+    def _plain(self, row: _Row) -> bytes:
+        state = row.state
+        if self.cipher:
+            state = self.cipher.decrypt(state)
+        if self.compressor:
+            state = self.compressor.decompress(state)
+        return state
+
+    def decode_record(self, row: _Row) -> StoredEvent[E]:
+        prev, hash_, data = _unwrap(self._plain(row), row.originator_version)
+        return StoredEvent(
+            game_id=_as_uuid(row.originator_id),
+            version=row.originator_version,
+            event=self.codec.decode(row.topic, data),
+            hash=hash_,
+            prev_hash=prev,
+            tag=row.topic,
+            data=data,
+        )
+
+    def decode_event(self, row: _Row) -> E:
+        _, _, data = _unwrap(self._plain(row), row.originator_version)
+        return self.codec.decode(row.topic, data)
+
+    def head_hash(self, row: _Row) -> str:
+        return _unwrap(self._plain(row), row.originator_version)[1]
+
+
+class _OraApplication(Application[UUID], Generic[E]):
+    """The library application: configured only by its ``env`` argument, never os.environ."""
+
+    name = "OraStore"  # env prefix; on PostgreSQL the table is orastore_events
+
+    def __init__(self, codec: EventCodec[E], env: EnvType) -> None:
+        self._codec = codec
+        super().__init__(env=env)
+
+    def construct_env(self, name: str, env: EnvType | None = None) -> Environment:
+        # The library merges os.environ over the class settings; the store's url must be the
+        # only source of truth (a PERSISTENCE_MODULE exported for one store must not move another).
+        return Environment(name, dict(env or {}))
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return _ChainMapper(self._codec, self)
+
+    @property
+    def chain_mapper(self) -> _ChainMapper[E]:
+        mapper = self.mapper
+        assert isinstance(mapper, _ChainMapper)
+        return mapper
+
+
+def _as_uuid(value: UUID | str) -> UUID:
+    return value if isinstance(value, UUID) else UUID(value)
+
+
+def _settings_for(url: str) -> dict[str, str]:
+    if url == "memory":
+        return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    if url.startswith("sqlite:"):
+        path = url[len("sqlite:") :]
+        if not path:
+            raise ValueError("sqlite store url needs a path: 'sqlite:PATH'")
+        if not (path.startswith("file:") or ":memory:" in path):
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path}
+    if url.startswith("postgres:"):
+        if importlib.util.find_spec("psycopg") is None:
+            raise RuntimeError("the postgres store needs psycopg: pip install 'ora[postgres]'")
+        settings = {k: v for k, v in os.environ.items() if k.startswith("POSTGRES_")}
+        settings["PERSISTENCE_MODULE"] = "eventsourcing.postgres"
+        if dbname := url[len("postgres:") :]:
+            settings["POSTGRES_DBNAME"] = dbname
+        return settings
+    raise ValueError(f"unknown store url {url!r}: use 'memory', 'sqlite:PATH' or 'postgres:'")
+
+
+class EventStore(Generic[E]):
+    """Games' event streams with optimistic concurrency and a hash chain.
+
+    ``settings`` adds library settings (e.g. ``SQLITE_LOCK_TIMEOUT``, ``POSTGRES_SCHEMA``,
+    ``COMPRESSOR_TOPIC``) to the ones the url gives. Safe to share between threads; several
+    stores (or processes) on one database are safe too: the database refuses a second event at
+    a version, and the loser gets :class:`VersionConflict`.
+    """
+
+    def __init__(
+        self,
+        codec: EventCodec[E],
+        url: str = "memory",
+        *,
+        settings: Mapping[str, str] | None = None,
+    ) -> None:
+        env = _settings_for(url)
+        env.update(settings or {})
+        self.url = url
+        self._codec = codec
+        self._app: _OraApplication[E] = _OraApplication(codec, env)
+        self._mapper = self._app.chain_mapper
+        self._recorder: ApplicationRecorder = self._app.recorder
+        self._lock = threading.Lock()
+        self._heads: dict[UUID, tuple[int, str]] = {}  # game -> (version, hash) known stored
+        self._games: dict[UUID, None] = {}  # games seen in the notification log, in order
+        self._games_seen_upto = 0  # last notification id scanned for game_ids()
+
+    # -- writing ----------------------------------------------------------------------------------
+
+    def append(
+        self, game_id: UUID, expected_version: int, events: Sequence[E]
+    ) -> list[StoredEvent[E]]:
+        """Store ``events`` at versions ``expected_version + 1 ...`` in one transaction.
+
+        Raises :class:`VersionConflict` if the game is no longer at ``expected_version``
+        (another writer stored that version first) and nothing is stored then;
+        :class:`UnknownGame` if ``expected_version > 0`` names a game with no events.
+        """
+        if expected_version < 0:
+            raise ValueError(f"expected_version must be >= 0, not {expected_version}")
+        if not events:
+            return []
+        prev = self._prev_hash(game_id, expected_version)
+        records: list[StoredEvent[E]] = []
+        for version, event in enumerate(events, start=expected_version + 1):
+            tag = self._codec.tag(event)
+            if not tag or "\n" in tag:
+                raise ValueError(f"invalid event tag {tag!r}")
+            data = self._codec.encode(event)
+            hash_ = chain_hash(prev, tag, data)
+            records.append(StoredEvent(game_id, version, event, hash_, prev, tag, data))
+            prev = hash_
+        try:
+            # One insert in one transaction. Application.save() would do the same through
+            # ProcessingEvent, whose runtime Protocol isinstance() check per event costs more
+            # than the rest of an in-memory append; we use no snapshots nor save hooks.
+            self._app.events.put([_Envelope(r.game_id, r.version, r) for r in records])
+        except RecordConflictError as e:
+            with self._lock:
+                self._heads.pop(game_id, None)
+            raise VersionConflict(
+                f"game {game_id}: version {expected_version + 1} is already stored "
+                f"(expected version {expected_version} is stale)"
+            ) from e
+        self._remember_head(game_id, records[-1].version, records[-1].hash)
+        return records
+
+    def _prev_hash(self, game_id: UUID, expected_version: int) -> str:
+        """The hash of the event at ``expected_version`` (cached head, else read)."""
+        with self._lock:
+            cached = self._heads.get(game_id)
+        if cached is not None:
+            version, hash_ = cached
+            if version == expected_version:
+                return hash_
+            if version > expected_version:  # stored events are never removed
+                raise VersionConflict(
+                    f"game {game_id} is at version {version}, not {expected_version}"
+                )
+        if expected_version == 0:
+            return GENESIS_HASH  # the insert fails with a conflict if the game exists
+        rows = self._recorder.select_events(game_id, desc=True, limit=1)
+        if not rows:
+            raise UnknownGame(f"unknown game {game_id}")
+        head = rows[0]
+        version, hash_ = head.originator_version, self._mapper.head_hash(head)
+        self._remember_head(game_id, version, hash_)
+        if version != expected_version:
+            raise VersionConflict(f"game {game_id} is at version {version}, not {expected_version}")
+        return hash_
+
+    def _remember_head(self, game_id: UUID, version: int, hash_: str) -> None:
+        with self._lock:
+            cached = self._heads.get(game_id)
+            if cached is None or cached[0] < version:
+                self._heads[game_id] = (version, hash_)
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def events(
+        self,
+        game_id: UUID,
+        from_version: int = 1,
+        to_version: int | None = None,
+        limit: int | None = None,
+    ) -> list[StoredEvent[E]]:
+        """The game's events from ``from_version`` to ``to_version`` (inclusive), at most
+        ``limit`` of them; raises :class:`UnknownGame` for a game with no events."""
+        if from_version < 1:
+            raise ValueError(f"from_version must be >= 1, not {from_version}")
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0, not {limit}")
+        rows: Sequence[_Row] = []
+        if limit != 0 and (to_version is None or to_version >= from_version):
+            rows = self._recorder.select_events(
+                game_id, gt=from_version - 1, lte=to_version, limit=limit
+            )
+        if not rows:
+            if self.version(game_id) == 0:
+                raise UnknownGame(f"unknown game {game_id}")
+            return []
+        stored = [self._mapper.decode_record(row) for row in rows]
+        if to_version is None and limit is None:
+            self._remember_head(game_id, stored[-1].version, stored[-1].hash)
+        return stored
+
+    def version(self, game_id: UUID) -> int:
+        """The game's current version: the number of its events (0 for an unknown game)."""
+        rows = self._recorder.select_events(game_id, desc=True, limit=1)
+        return rows[0].originator_version if rows else 0
+
+    def game_ids(self) -> list[UUID]:
+        """Every stored game, in the order their first events were stored.
+
+        Scans the notification log (one sequence over all games) once for each new event; on
+        SQLite and PostgreSQL a query that skips the payloads does that scan about 50x faster.
+        """
+        with self._lock:
+            if isinstance(self._recorder, SQLiteApplicationRecorder):
+                self._scan_sqlite_games(self._recorder)
+            elif self.url.startswith("postgres:"):
+                self._scan_postgres_games(self._recorder)
+            else:
+                self._scan_notifications()
+            return list(self._games)
+
+    def _scan_notifications(self) -> None:
+        while True:
+            page = self._recorder.select_notifications(
+                start=self._games_seen_upto, limit=_NOTIFICATION_PAGE, inclusive_of_start=False
+            )
+            for n in page:
+                if n.originator_version == 1:
+                    self._games[_as_uuid(n.originator_id)] = None
+            if page:
+                self._games_seen_upto = page[-1].id
+            if len(page) < _NOTIFICATION_PAGE:
+                return
+
+    def _scan_sqlite_games(self, recorder: SQLiteApplicationRecorder) -> None:
+        # The notification id of a SQLite event is its rowid (as in select_notifications).
+        table = recorder.events_table_name
+        with recorder.datastore.transaction(commit=False) as c:
+            c.execute(f"SELECT MAX(rowid) FROM {table}")
+            last = c.fetchone()[0]
+            if last is None or last <= self._games_seen_upto:
+                return
+            c.execute(
+                f"SELECT originator_id FROM {table} "
+                "WHERE rowid>? AND rowid<=? AND originator_version=1 ORDER BY rowid",
+                (self._games_seen_upto, last),
+            )
+            rows = c.fetchall()
+        for (originator_id,) in rows:
+            self._games[_as_uuid(recorder.convert_originator_id(originator_id))] = None
+        self._games_seen_upto = last
+
+    def _scan_postgres_games(self, recorder: Any) -> None:
+        # A PostgresApplicationRecorder (psycopg is an optional dependency, hence Any). Its
+        # inserts lock the table, so every id up to the current maximum is committed.
+        last = recorder.max_notification_id()
+        if last is None or last <= self._games_seen_upto:
+            return
+        sql = importlib.import_module("psycopg.sql")
+        statement = sql.SQL(
+            "SELECT originator_id FROM {}.{} WHERE notification_id>%s AND notification_id<=%s "
+            "AND originator_version=1 ORDER BY notification_id"
+        ).format(
+            sql.Identifier(recorder.datastore.schema), sql.Identifier(recorder.events_table_name)
+        )
+        with recorder.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(statement, (self._games_seen_upto, last))
+            rows = curs.fetchall()
+        for row in rows:
+            self._games[_as_uuid(row["originator_id"])] = None
+        self._games_seen_upto = last
+
+    def fold(
+        self,
+        game_id: UUID,
+        fold_fn: Callable[[Iterable[E]], S],
+        version: int | None = None,
+    ) -> S:
+        """``fold_fn`` over the game's events 1..``version`` (all of them when None).
+
+        Raises :class:`UnknownGame` for a game with no events, ValueError for a version
+        beyond the game's head.
+        """
+        if version is not None and version < 0:
+            raise ValueError(f"version must be >= 0, not {version}")
+        rows: Sequence[_Row] = []
+        if version != 0:
+            rows = self._recorder.select_events(game_id, lte=version)
+        if not rows:  # no event at or below version (>= 1), or version 0 of a known game?
+            if version != 0 or self.version(game_id) == 0:
+                raise UnknownGame(f"unknown game {game_id}")
+        else:
+            head = rows[-1].originator_version
+            if version is not None and version > head:
+                raise ValueError(f"game {game_id} is at version {head}, not {version}")
+            if version is None:
+                self._remember_head(game_id, head, self._mapper.head_hash(rows[-1]))
+        decode = self._mapper.decode_event
+        events: Iterator[E] = (decode(row) for row in rows)
+        return fold_fn(events)
+
+    def verify(self, game_id: UUID) -> None:
+        """:func:`verify_chain` over the whole stored game."""
+        verify_chain(self.events(game_id))
+
+    # -- lifetime ---------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the database connections."""
+        self._app.close()
+
+    def __enter__(self) -> EventStore[E]:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc_val: BaseException | None,
+        exc_tb: TracebackType | None,
+    ) -> None:
+        self.close()

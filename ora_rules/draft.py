@@ -1,0 +1,48 @@
+"""A command in the making: events emitted so far and the state they lead to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ora_core.events import FlowChanged, GameEvent
+from ora_core.evolve import evolve
+from ora_core.state import Flow, State, Turn
+from ora_rules.specs import ModeSpec, Rules
+
+
+class Draft:
+    """Collects the events of one command, applying each at once so later checks see it.
+
+    The flow (whose decision comes next) is kept aside in ``flow`` and emitted once, as the last
+    event, by ``finish``.
+    """
+
+    def __init__(self, state: State, rules: Rules) -> None:
+        self.start = state
+        self.state = state
+        self.rules = rules
+        self.events: list[GameEvent] = []
+        self.flow: Flow = state.flow
+
+    @property
+    def mode(self) -> ModeSpec:
+        return self.rules.modes[self.state.config.mode]
+
+    @property
+    def turn(self) -> Turn:
+        return self.flow.turn
+
+    def emit(self, *events: GameEvent) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = evolve(self.state, event)
+
+    def update_turn(self, **changes: Any) -> None:
+        self.flow = attrs.evolve(self.flow, turn=attrs.evolve(self.flow.turn, **changes))
+
+    def finish(self) -> list[GameEvent]:
+        if self.flow != self.state.flow:
+            self.emit(FlowChanged(flow=self.flow))
+        return self.events

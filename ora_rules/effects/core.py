@@ -1,0 +1,202 @@
+"""The machinery of the effect vocabulary: the use context, the token reader, the node protocol.
+
+A building's function is a tree of effect nodes parsed from its spec. A *use* names every choice
+as tokens after the building id (``USE F04 3``: three times; ``USE LR2 JoSh``: livestock with the
+joker). Each node reads its tokens and applies itself to a ``UseContext``; ``options`` enumerates
+every legal token sequence, each with the context it leads to, so validation and enumeration share
+one code path (the enumerated moves are exactly the ones ``run`` accepts).
+
+Food and energy amounts (R-GOODS-3) are pooled over the whole use and paid at the end with one
+goods string, because several cards pool them across repetitions (Bakery, Stone Merchant, Cloister
+Workshop, Estate). Coins are a pool; straw lacking is flipped from grain (R-FREE-3).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Protocol
+
+from ora_core.errors import IllegalCommand, InvalidCommand
+from ora_core.events import GameEvent
+from ora_core.state import State
+from ora_core.values import Good
+from ora_rules.specs import Rules
+
+
+class TokenReader:
+    """The parameter tokens of one use, read left to right; a missing token reads as None."""
+
+    def __init__(self, tokens: Sequence[str]) -> None:
+        self.tokens = list(tokens)
+        self.pos = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def next(self) -> str | None:
+        token = self.peek()
+        if token is not None:
+            self.pos += 1
+        return token
+
+    def count(self, low: int, high: int | None) -> int:
+        """A repetition count token; missing means ``low``."""
+        token = self.next()
+        if token is None or token == "-":
+            return low
+        if not token.isdigit():
+            raise InvalidCommand(f"expected a count, got {token!r}")
+        n = int(token)
+        if n < low or (high is not None and n > high):
+            limit = f"{low}..{high}" if high is not None else f">= {low}"
+            raise InvalidCommand(f"count {n} out of range {limit}")
+        return n
+
+    def done(self) -> bool:
+        return self.pos >= len(self.tokens)
+
+
+class UseContext:
+    """One use of a building in progress: the user's goods as they change, and what happened."""
+
+    def __init__(self, state: State, rules: Rules, seat: int, building: str) -> None:
+        self.state = state
+        self.rules = rules
+        self.seat = seat
+        self.building = building
+        self.have: Counter[Good] = Counter(state.players[seat].goods)
+        self.paid: Counter[Good] = Counter()
+        self.gained: Counter[Good] = Counter()
+        self.flipped_grain = 0
+        self.food_due: float = 0
+        self.energy_due: float = 0
+        #: Goods every player receives (the short game's wheel bonus, R-SHORT-2).
+        self.bonus_all: Counter[Good] = Counter()
+        #: Events this use causes besides goods (indicators reset, cards removed, ...).
+        self.events: list[GameEvent] = []
+        #: Extra actions granted for the rest of the slot, and buildings usable for free.
+        self.grants: list[str] = []
+        self.free_uses: list[str] = []
+        self.wheel_used: list[Any] = []
+        self.wonders_taken = 0
+
+    def copy(self) -> UseContext:
+        other = UseContext.__new__(UseContext)
+        other.__dict__.update(self.__dict__)
+        for name in ("have", "paid", "gained", "bonus_all"):
+            setattr(other, name, Counter(getattr(self, name)))
+        for name in ("events", "grants", "free_uses", "wheel_used"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    @property
+    def mode(self) -> str:
+        return self.state.config.mode
+
+    def illegal(self, reason: str, rule: str, detail: str) -> IllegalCommand:
+        return IllegalCommand(reason, rule, detail, building=self.building)
+
+    def can_take(self, goods: Mapping[Good, int]) -> bool:
+        for good, n in goods.items():
+            have = self.have[good]
+            if good is Good.STRAW:
+                have += self.have[Good.GRAIN] - goods.get(Good.GRAIN, 0)
+            if have < n:
+                return False
+        return True
+
+    def take(self, goods: Mapping[Good, int]) -> None:
+        """Pay exact goods to the supply (R-GOODS-4); lacking straw is flipped from grain."""
+        if not self.can_take(goods):
+            raise self.illegal("cannot_afford", "R-GOODS-4",
+                               f"needs {_show(goods)}, has {_show(self.have)}")
+        for good, n in goods.items():
+            if good is Good.STRAW and self.have[Good.STRAW] < n:
+                flip = n - self.have[Good.STRAW]
+                self.have[Good.GRAIN] -= flip
+                self.have[Good.STRAW] += flip
+                self.flipped_grain += flip
+            self.have[good] -= n
+            self.paid[good] += n
+
+    def give(self, goods: Mapping[Good, int]) -> None:
+        for good, n in goods.items():
+            self.have[good] += n
+            self.gained[good] += n
+
+
+def _show(goods: Mapping[Good, int]) -> str:
+    return ", ".join(f"{n} {g.value}" for g, n in goods.items() if n) or "nothing"
+
+
+Option = tuple[list[str], UseContext]
+
+
+class Effect(Protocol):
+    """One node of the vocabulary."""
+
+    def run(self, ctx: UseContext, tokens: TokenReader) -> None:
+        """Read this node's tokens and apply it; raise IllegalCommand / InvalidCommand."""
+
+    def options(self, ctx: UseContext) -> Iterator[Option]:
+        """Every legal token list for this node from ``ctx``, with the context after it."""
+
+    def describe(self) -> str:
+        """The node in English, for the glossary."""
+
+
+#: Parsers of node kinds: (table value, whole table, where, report) -> node | None
+NodeParser = Callable[[Any, Mapping[str, Any], str, "Report"], "Effect | None"]
+Report = Callable[[str, str], None]
+
+NODE_KINDS: dict[str, NodeParser] = {}
+#: Named special effects (design §4): name -> factory(table, where, report) -> node
+SPECIALS: dict[str, Callable[[Mapping[str, Any], str, Report], Effect]] = {}
+
+
+def node_kind(name: str) -> Callable[[NodeParser], NodeParser]:
+    def register(parser: NodeParser) -> NodeParser:
+        NODE_KINDS[name] = parser
+        return parser
+
+    return register
+
+
+def special(name: str) -> Callable[[Callable[[Mapping[str, Any], str, Report], Effect]],
+                                   Callable[[Mapping[str, Any], str, Report], Effect]]:
+    def register(factory: Callable[[Mapping[str, Any], str, Report], Effect]
+                 ) -> Callable[[Mapping[str, Any], str, Report], Effect]:
+        SPECIALS[name] = factory
+        return factory
+
+    return register
+
+
+#: Keys a node table may carry besides its kind key.
+MODIFIERS = {"min", "max", "labels", "optional", "max_total", "joker_only", "per", "each",
+             "count", "of", "description"}
+
+
+def parse_node(table: Any, where: str, report: Report) -> Effect | None:
+    """Parse one node table, reporting problems as (field, what)."""
+    if not isinstance(table, Mapping):
+        report(where, f"expected an effect table, got {table!r}")
+        return None
+    kinds = [k for k in table if k in NODE_KINDS]
+    unknown = [k for k in table if k not in NODE_KINDS and k not in MODIFIERS]
+    if unknown:
+        report(where, f"unknown effect key(s) {', '.join(sorted(unknown))}; effect kinds are "
+                      f"{', '.join(sorted(NODE_KINDS))}")
+        return None
+    if len(kinds) != 1:
+        report(where, f"expected exactly one effect kind, got {kinds or 'none'}")
+        return None
+    kind = kinds[0]
+    return NODE_KINDS[kind](table[kind], table, f"{where}.{kind}", report)
+
+
+def parse_effect(table: Any, path: str, where: str,
+                 add: Callable[[str, str, str], None]) -> Effect | None:
+    """The spec loader's entry point: parse ``[effect]`` of ``path``."""
+    return parse_node(table, where, lambda field, what: add(path, field, what))

@@ -1,0 +1,191 @@
+"""The schedule: rounds (turns), settlement phases, the bonus round and the end of the game.
+
+Generated from the mode spec (``specs/modes/*.toml``): the action pattern (``slots``), the rounds of
+the settlement phases and of the grapes / stone entries, the short game's round goods, and the end
+condition. ``advance`` is called when a turn ends and runs every automatic step up to the next
+decision of a player.
+"""
+
+from __future__ import annotations
+
+from ora_core.events import (
+    BuildingsRevealed,
+    ClergyReturned,
+    GameEnded,
+    GoodsGained,
+    IndicatorEntered,
+    RoundBegan,
+    SettlementPhaseBegan,
+    SettlementsDealt,
+    WheelRotated,
+)
+from ora_core.state import Flow, Turn
+from ora_core.values import Indicator, Stage, Variant
+from ora_rules.draft import Draft
+from ora_rules.scoring import score, winners
+from ora_rules.setup import SETTLEMENT_BY_STAGE
+
+# Queue markers besides player turns.
+REVEAL = "reveal"
+FINAL = "final"
+END = "end"
+
+
+def start_seat(draft: Draft, n: int) -> int:
+    """R-ROUND-4, R-SCHED-2: seat (n - 1) mod players; the solo player always."""
+    mode = draft.mode
+    return 0 if mode.start_seat == "fixed" else (n - 1) % mode.players
+
+
+def _seats_from(draft: Draft, first: int) -> list[int]:
+    players = draft.mode.players
+    return [(first + i) % players for i in range(players)]
+
+
+def return_clergy(draft: Draft) -> None:
+    """R-CLG-3: a player whose clergymen are all placed takes all of them back."""
+    for player in draft.state.players:
+        if all(at is not None for at in player.clergy):
+            draft.emit(ClergyReturned(seat=player.seat, clergy=tuple(range(len(player.clergy)))))
+
+
+def return_priors(draft: Draft) -> None:
+    """R-BONUS-2: before the bonus round every player takes back his prior."""
+    for player in draft.state.players:
+        if player.clergy[0] is not None and not player.neutral:
+            draft.emit(ClergyReturned(seat=player.seat, clergy=(0,)))
+
+
+def rotate(draft: Draft, n: int) -> None:
+    """R-WHEEL-4/5, then the scheduled entries (R-WHEEL-7), then round goods (R-SHORT-3)."""
+    wheel = draft.state.wheel
+    last = len(wheel.values) - 1
+    removed = tuple(i for i, d in wheel.positions.items() if d == last) \
+        if wheel.removes_at_end else ()
+    draft.emit(WheelRotated(removed=removed))
+    mode = draft.mode
+    if mode.grapes == n and draft.state.config.variant is Variant.FRANCE:
+        draft.emit(IndicatorEntered(indicator=Indicator.GRAPES))
+    if mode.stone == n:
+        draft.emit(IndicatorEntered(indicator=Indicator.STONE))
+    if 1 <= n <= len(mode.round_goods):
+        for player in draft.state.players:
+            if not player.neutral:
+                draft.emit(GoodsGained(seat=player.seat, goods=dict(mode.round_goods[n - 1])))
+
+
+def _settlement_stage(draft: Draft, n: int) -> Stage | None:
+    for stage, at in draft.mode.settlements.items():
+        if at == n:
+            return stage
+    return None
+
+
+def _begin_round(draft: Draft) -> list[tuple[str, int]]:
+    """Phases 1-3 of the next round (R-ROUND-2); returns the queue of its turns."""
+    mode = draft.mode
+    n = draft.state.round + 1
+    first = start_seat(draft, n)
+    bonus = mode.bonus_round and n == mode.rounds + 1
+    draft.emit(RoundBegan(round=n, start_seat=first))
+    if bonus:
+        return_priors(draft)
+    return_clergy(draft)
+    rotate(draft, n)
+    queue: list[tuple[str, int]] = []
+    if bonus:
+        queue += [("bonus", s) for s in _seats_from(draft, first)]
+        queue += _settlement_phase(draft, Stage.E, first)
+        queue.append((END, 0))
+        return queue
+    stage = _settlement_stage(draft, n)
+    if stage is not None:
+        queue += _settlement_phase(draft, stage, first)
+    queue += [("action", (first + offset) % mode.players) for offset in mode.slots]
+    return queue
+
+
+def _settlement_phase(draft: Draft, stage: Stage, first: int) -> list[tuple[str, int]]:
+    draft.emit(SettlementPhaseBegan(stage=stage))
+    return [("settlement", s) for s in _seats_from(draft, first)] + [(REVEAL, 0)]
+
+
+def _final_turn(draft: Draft) -> list[tuple[str, int]]:
+    """R-END-2 steps 3-5: the other player's turn with one action slot, then phase E."""
+    n = draft.state.round + 1
+    first = start_seat(draft, n)
+    draft.emit(RoundBegan(round=n, start_seat=first))
+    return_clergy(draft)
+    rotate(draft, n)
+    return [("action", first), *_settlement_phase(draft, Stage.E, first), (END, 0)]
+
+
+def _reveal(draft: Draft) -> None:
+    """R-SET-2 step 3: the stage's buildings join the display; everybody gets its settlement."""
+    stage = draft.state.settlement_phases[-1]
+    if stage is Stage.E:
+        return
+    draft.emit(BuildingsRevealed(stage=stage, buildings=draft.state.stacks.get(stage, ())))
+    seats = tuple(p.seat for p in draft.state.players if not p.neutral)
+    for settlement in SETTLEMENT_BY_STAGE[stage.value]:
+        draft.emit(SettlementsDealt(settlement=settlement, seats=seats))
+
+
+def final_phase_reached(draft: Draft) -> bool:
+    """R-END-2/3: settlement phase D has taken place and few enough buildings are left."""
+    mode = draft.mode
+    return (mode.end == "display" and Stage.D in draft.state.settlement_phases
+            and len(draft.state.display) <= mode.final_display)
+
+
+def end_game(draft: Draft) -> None:
+    scores = score(draft.state, draft.rules)
+    draft.emit(GameEnded(scores=scores, winners=winners(scores)))
+    draft.flow = Flow(turn=Turn(kind="over", seat=0), settlement=None,
+                      final_phase=draft.flow.final_phase)
+
+
+def advance(draft: Draft) -> None:
+    """End the current turn and run the schedule up to the next player decision."""
+    flow = draft.flow
+    queue = list(flow.queue)
+    final = flow.final_phase
+    if not final and flow.turn.kind == "action" and final_phase_reached(draft):
+        # R-END-2 / R-END-3: the current turn (round) is completed first.
+        final = True
+        queue.append((FINAL, 0))
+    purchases = flow.round_purchases
+    while True:
+        if not queue:
+            queue = _begin_round(draft)
+            purchases = frozenset()
+            continue
+        kind, seat = queue.pop(0)
+        if kind == REVEAL:
+            _reveal(draft)
+            continue
+        if kind == FINAL:
+            if draft.mode.final_turn:
+                queue = _final_turn(draft)
+                purchases = frozenset()
+                continue
+            kind = END
+        if kind == END:
+            draft.flow = Flow(turn=flow.turn, final_phase=final)
+            end_game(draft)
+            return
+        draft.flow = Flow(
+            turn=Turn(kind=kind, seat=seat),
+            queue=tuple(queue),
+            round_purchases=purchases,
+            settlement=draft.state.settlement_phases[-1] if kind == "settlement" else None,
+            final_phase=final,
+        )
+        return
+
+
+def begin_game(draft: Draft) -> None:
+    """After set-up: run round 1 up to the first decision."""
+    draft.flow = Flow(turn=Turn(kind="setup", seat=0))
+    advance(draft)
+

@@ -1,0 +1,213 @@
+"""Legal moves: every distinct legal command of the player to decide (design §5).
+
+Enumeration follows the same checks as ``decide``; ``is_legal`` asks ``decide`` itself. Payments
+are canonical (``ora_rules.payment``), so equivalent payments are one move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ora_core.errors import OraError
+from ora_core.state import PlayerState, State
+from ora_core.values import FOREST, MOOR, Coord, Good, Indicator, Variant
+from ora_rules import landscape
+from ora_rules.decide import decide
+from ora_rules.notation import (
+    AnswerContract,
+    Build,
+    BuyDistrict,
+    BuyPlot,
+    Command,
+    Commit,
+    Convert,
+    CutPeat,
+    FellTrees,
+    Settle,
+    Use,
+    WorkContract,
+)
+from ora_rules.payment import value_payments
+from ora_rules.specs import Rules
+from ora_rules.uses import occupied, use_options
+
+
+def is_legal(state: State, command: Command | str, rules: Rules) -> bool:
+    """Whether ``decide`` accepts ``command``; never raises for bad input."""
+    try:
+        decide(state, command, rules)
+    except OraError:
+        return False
+    return True
+
+
+def legal_moves(state: State, rules: Rules) -> list[Command]:
+    """Every distinct legal command of the seat that decides now (empty once the game is over)."""
+    return list(iter_moves(state, rules))
+
+
+def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
+    turn = state.flow.turn
+    if state.finished or turn.kind == "over":
+        return
+    seat = turn.decider
+    player = state.players[seat]
+    if turn.contract is not None:
+        owner = state.players[state.built[turn.contract].seat]
+        free = owner.free_clergy()
+        yield AnswerContract(prior=True)
+        if any(i != 0 for i in free):
+            yield AnswerContract(prior=False)
+        yield from _conversions(player)
+        return
+    if turn.kind == "settlement":
+        if not turn.landscape_bought:
+            yield from _purchases(state, rules, player)
+        if not turn.settled:
+            yield from _settlements(state, rules, player)
+    if turn.kind in ("action", "bonus"):
+        if not turn.main_done:
+            yield from _main_actions(state, rules, player)
+        yield from _extras(state, rules, player)
+        if seat not in state.flow.round_purchases:
+            yield from _purchases(state, rules, player)
+    for kind in ("district", "plot"):
+        if kind in turn.grants:
+            yield from _purchases(state, rules, player, only=kind)
+    if "settle" in turn.grants:
+        yield from _settlements(state, rules, player)
+    yield from _conversions(player)
+    if turn.kind == "settlement" or turn.main_done:
+        yield Commit()
+
+
+def _uses(state: State, rules: Rules, seat: int, building: str, prior: bool) -> Iterator[Use]:
+    for params in use_options(state, rules, seat, building):
+        yield Use(building, params, prior=prior)
+
+
+def _main_actions(state: State, rules: Rules, player: PlayerState) -> Iterator[Command]:
+    seat = player.seat
+    free = player.free_clergy()
+    busy = occupied(state)
+    if state.flow.turn.kind == "bonus":
+        if 0 in free:
+            for building in sorted(state.built):
+                yield from _uses(state, rules, seat, building, prior=True)
+        yield from _builds(state, rules, player)
+        return
+    own = sorted(b for b, p in state.built.items() if p.seat == seat and b not in busy)
+    for building in own:
+        if any(i != 0 for i in free):
+            yield from _uses(state, rules, seat, building, prior=False)
+        if 0 in free:
+            yield from _uses(state, rules, seat, building, prior=True)
+    yield from _contracts(state, player, busy)
+    yield from _fell(state, player, FOREST)
+    yield from _fell(state, player, MOOR)
+    yield from _builds(state, rules, player)
+
+
+def _extras(state: State, rules: Rules, player: PlayerState) -> Iterator[Command]:
+    """Actions the slot has beyond its main action: free uses, the prior bonus, grants."""
+    turn = state.flow.turn
+    for building in turn.free_uses:
+        yield from _uses(state, rules, player.seat, building, prior=False)
+    if turn.prior_bonus is not None and player.clergy[0] is None:
+        yield from _uses(state, rules, player.seat, turn.prior_bonus, prior=True)
+    if turn.main_done:
+        if "build" in turn.grants:
+            yield from _builds(state, rules, player)
+        if "fell" in turn.grants:
+            yield from _fell(state, player, FOREST)
+        if "cut" in turn.grants:
+            yield from _fell(state, player, MOOR)
+
+
+def _contracts(state: State, player: PlayerState, busy: set[str]) -> Iterator[Command]:
+    price = state.work_contract_price
+    present = "Wn" if state.config.variant is Variant.FRANCE else "Wh"
+    present_good = Good.WINE if present == "Wn" else Good.WHISKEY
+    payments = ["Pn" * price] if player.count(Good.COIN) >= price else []
+    if player.count(present_good):
+        payments.append(present)
+    if not payments:
+        return
+    for building, placement in sorted(state.built.items()):
+        if placement.seat == player.seat or building in busy:
+            continue
+        if not state.players[placement.seat].free_clergy():
+            continue
+        for payment in payments:
+            yield WorkContract(building, payment)
+
+
+def _fell(state: State, player: PlayerState, card: str) -> Iterator[Command]:
+    cls = FellTrees if card == FOREST else CutPeat
+    coords = landscape.cards_of(player, card)
+    if not coords:
+        yield cls()
+        return
+    joker = Indicator.JOKER in state.wheel.positions
+    for coord in coords:
+        yield cls(coord)
+        if joker:
+            yield cls(coord, joker=True)
+
+
+def _affordable(player: PlayerState, cost: dict[Good, int]) -> bool:
+    spare_grain = max(0, player.count(Good.GRAIN) - cost.get(Good.GRAIN, 0))
+    return all(player.count(g) + (spare_grain if g is Good.STRAW else 0) >= n
+               for g, n in cost.items())
+
+
+def _builds(state: State, rules: Rules, player: PlayerState) -> Iterator[Command]:
+    empty = [(c, s) for c, s in sorted(player.landscape.items()) if s.card is None]
+    cloisters = {b for b, p in state.built.items()
+                 if p.seat == player.seat and rules.building(b).cloister}
+    for building in state.display:
+        spec = rules.building(building)
+        if not _affordable(player, dict(spec.cost)):
+            continue
+        for coord, space in empty:
+            if space.terrain not in spec.terrain:
+                continue
+            if spec.cloister and not landscape.cloister_neighbour(player, coord, cloisters):
+                continue
+            yield Build(building, coord)
+
+
+def _purchases(state: State, rules: Rules, player: PlayerState, only: str | None = None
+               ) -> Iterator[Command]:
+    granted = only is not None
+    coins = player.count(Good.COIN)
+    if (only in (None, "district") and state.district_prices
+            and (granted or coins >= state.district_prices[0])):
+        for row in sorted(set(landscape.district_rows(player))):
+            for side in sorted(rules.landscape.districts):
+                yield BuyDistrict(row, side)
+    if only in (None, "plot") and state.plot_prices and (granted or coins >= state.plot_prices[0]):
+        for side in sorted(rules.landscape.plots):
+            for row in landscape.plot_rows(player, side):
+                yield BuyPlot(row, side)
+
+
+def _settlements(state: State, rules: Rules, player: PlayerState) -> Iterator[Command]:
+    empty: list[Coord] = sorted(c for c, s in player.landscape.items() if s.card is None)
+    for settlement in sorted(set(player.settlements)):
+        spec = rules.settlements[settlement]
+        coords = [c for c in empty if player.landscape[c].terrain in spec.terrain]
+        if not coords:
+            continue
+        for payment in value_payments(player.goods, spec.food, spec.energy, rules):
+            for coord in coords:
+                yield Settle(settlement, coord, payment)
+
+
+def _conversions(player: PlayerState) -> Iterator[Command]:
+    grain, wine, whiskey = (player.count(g) for g in (Good.GRAIN, Good.WINE, Good.WHISKEY))
+    for g in range(grain + 1):
+        for w in range(wine + 1):
+            for h in range(whiskey + 1):
+                if g or w or h:
+                    yield Convert({Good.GRAIN: g, Good.WINE: w, Good.WHISKEY: h})

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The tests: `./test.sh [pytest args]` (HYPOTHESIS_PROFILE=ci|dev|thorough selects the profile).
+set -euo pipefail
+root="$(cd "$(dirname "$0")" && pwd)"
+source "$root/scripts/bootstrap.sh"
+cd "$root"
+exec "$root/.venv/bin/python" -m pytest "$@"

@@ -1,0 +1,522 @@
+"""The event store (ora_core/store.py) on the memory and SQLite backends, and on PostgreSQL when
+ORA_TEST_POSTGRES=1 (with the POSTGRES_* variables naming a server, see tech-notes §1.12)."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import os
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+from uuid import UUID, uuid4
+
+import attrs
+import orjson
+import pytest
+from attrs import field, frozen
+from eventsourcing.persistence import RecordConflictError
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ora_core.errors import UnknownGame, VersionConflict
+from ora_core.store import (
+    GENESIS_HASH,
+    EventStore,
+    StoredEvent,
+    TamperedLog,
+    chain_hash,
+    verify_chain,
+)
+
+# --- a tiny event model and codec, local to these tests -----------------------------------------
+
+
+@frozen
+class Moved:
+    TAG: ClassVar[str] = "moved"
+    player: int
+    text: str
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@frozen
+class Ended:
+    TAG: ClassVar[str] = "ended"
+    scores: tuple[int, ...] = field(converter=_ints)
+
+
+Event = Moved | Ended
+BY_TAG: dict[str, type[Moved] | type[Ended]] = {Moved.TAG: Moved, Ended.TAG: Ended}
+
+
+class Codec:
+    def tag(self, event: Event) -> str:
+        return event.TAG
+
+    def encode(self, event: Event) -> bytes:
+        return orjson.dumps(attrs.asdict(event), option=orjson.OPT_SORT_KEYS)
+
+    def decode(self, tag: str, data: bytes) -> Event:
+        return BY_TAG[tag](**orjson.loads(data))
+
+
+CODEC = Codec()
+
+
+def moves(n: int, start: int = 0) -> list[Event]:
+    return [Moved(player=i % 4, text=f"move {i} é") for i in range(start, start + n)]
+
+
+def as_list(events: Iterable[Event]) -> list[Event]:
+    return list(events)
+
+
+# --- backends -----------------------------------------------------------------------------------
+
+PG_ENABLED = os.environ.get("ORA_TEST_POSTGRES") == "1"
+needs_pg = pytest.mark.skipif(
+    not PG_ENABLED,
+    reason="PostgreSQL tests run only with ORA_TEST_POSTGRES=1 and POSTGRES_* naming a server",
+)
+
+
+def store_url(backend: str, tmp_path: Path) -> str:
+    return {
+        "memory": "memory",
+        "sqlite": f"sqlite:{tmp_path / 'db' / 'ora.sqlite'}",
+        "postgres": "postgres:",
+    }[backend]
+
+
+@pytest.fixture(
+    params=["memory", "sqlite", pytest.param("postgres", marks=needs_pg)],
+)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EventStore[Event]]:
+    s: EventStore[Event] = EventStore(CODEC, store_url(request.param, tmp_path))
+    yield s
+    s.close()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=needs_pg)])
+def shared_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database that two stores can open at once."""
+    return store_url(request.param, tmp_path)
+
+
+# --- round trip, versions, conflicts ------------------------------------------------------------
+
+
+def test_append_and_read_round_trip(store: EventStore[Event]) -> None:
+    gid = uuid4()
+    first: list[Event] = [Moved(1, "A1 prior"), Moved(2, "B2"), Ended((3, 1, 2))]
+    stored = store.append(gid, 0, first)
+    assert [s.version for s in stored] == [1, 2, 3]
+    assert [s.event for s in stored] == first
+    assert all(s.game_id == gid for s in stored)
+    assert store.events(gid) == stored
+    assert store.version(gid) == 3
+
+    more = store.append(gid, 3, moves(2))
+    assert [s.version for s in more] == [4, 5]
+    assert more[0].prev_hash == stored[-1].hash
+    assert [s.event for s in store.events(gid)] == [*first, *moves(2)]
+    assert store.version(gid) == 5
+
+
+def test_empty_append_stores_nothing(store: EventStore[Event]) -> None:
+    gid = uuid4()
+    assert store.append(gid, 0, []) == []
+    assert store.version(gid) == 0
+    assert gid not in store.game_ids()
+    with pytest.raises(UnknownGame):
+        store.events(gid)
+
+
+def test_stale_expected_version_conflicts_and_stores_nothing(store: EventStore[Event]) -> None:
+    gid = uuid4()
+    store.append(gid, 0, moves(2))
+    before = store.events(gid)
+    with pytest.raises(VersionConflict):
+        store.append(gid, 1, moves(2, start=10))
+    with pytest.raises(VersionConflict):
+        store.append(gid, 0, moves(1, start=20))
+    # the same, decided by the database's unique key (white-box: forget the cached head)
+    store._heads.clear()
+    with pytest.raises(VersionConflict) as info:
+        store.append(gid, 0, moves(2, start=30))
+    assert isinstance(info.value.__cause__, RecordConflictError)
+    store._heads.clear()
+    with pytest.raises(VersionConflict):
+        store.append(gid, 1, moves(2, start=30))  # decided by reading the head
+    assert store.events(gid) == before
+    assert store.version(gid) == 2
+    assert [s.version for s in store.append(gid, 2, moves(1, start=40))] == [3]
+    verify_chain(store.events(gid))
+
+
+def test_expected_version_beyond_the_head(store: EventStore[Event]) -> None:
+    gid = uuid4()
+    store.append(gid, 0, moves(2))
+    with pytest.raises(VersionConflict, match="at version 2, not 5"):
+        store.append(gid, 5, moves(1))
+    with pytest.raises(UnknownGame):
+        store.append(uuid4(), 3, moves(1))
+    with pytest.raises(ValueError):
+        store.append(gid, -1, moves(1))
+    assert store.version(gid) == 2
+
+
+def test_read_a_range(store: EventStore[Event]) -> None:
+    gid = uuid4()
+    store.append(gid, 0, moves(10))
+
+    def versions(*args: Any, **kwargs: Any) -> list[int]:
+        return [s.version for s in store.events(gid, *args, **kwargs)]
+
+    assert versions(3, 5) == [3, 4, 5]
+    assert versions(8) == [8, 9, 10]
+    assert versions(2, limit=3) == [2, 3, 4]
+    assert versions(1, 9, limit=2) == [1, 2]
+    assert versions(10, 10) == [10]
+    assert versions(11) == []
+    assert versions(5, 4) == []
+    assert versions(limit=0) == []
+    assert [s.event for s in store.events(gid, 4, 6)] == moves(3, start=3)
+    with pytest.raises(ValueError):
+        store.events(gid, 0)
+
+
+def test_unknown_game(store: EventStore[Event]) -> None:
+    gid = uuid4()
+    store.append(uuid4(), 0, moves(1))
+    with pytest.raises(UnknownGame):
+        store.events(gid)
+    with pytest.raises(UnknownGame):
+        store.events(gid, 5, limit=0)
+    with pytest.raises(UnknownGame):
+        store.fold(gid, as_list)
+    with pytest.raises(UnknownGame):
+        store.fold(gid, as_list, version=0)
+    assert store.version(gid) == 0
+
+
+def test_fold_at_head_and_at_a_version(store: EventStore[Event]) -> None:
+    gid = uuid4()
+    events = [*moves(4), Ended((1, 2))]
+    store.append(gid, 0, events)
+    assert store.fold(gid, as_list) == events
+    assert store.fold(gid, as_list, version=2) == events[:2]
+    assert store.fold(gid, as_list, version=5) == events
+    assert store.fold(gid, as_list, version=0) == []
+    assert store.fold(gid, lambda es: sum(1 for _ in es)) == 5
+    with pytest.raises(ValueError):
+        store.fold(gid, as_list, version=6)
+
+
+def test_game_ids_in_first_stored_order(store: EventStore[Event]) -> None:
+    g1, g2, g3, g4 = uuid4(), uuid4(), uuid4(), uuid4()
+    store.append(g2, 0, moves(1))
+    store.append(g1, 0, moves(3))
+    store.append(g2, 1, moves(2))
+    store.append(g3, 0, moves(1))
+    mine = [g2, g1, g3]
+    assert [g for g in store.game_ids() if g in mine] == mine
+    store.append(g1, 3, moves(1))
+    store.append(g4, 0, moves(1))
+    ids = store.game_ids()
+    assert [g for g in ids if g in {*mine, g4}] == [*mine, g4]
+    assert len(ids) == len(set(ids))
+    assert all(isinstance(g, UUID) for g in ids)
+
+
+def test_sqlite_game_ids_query_matches_the_notification_log(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'ora.sqlite'}"
+    games = [uuid4() for _ in range(5)]
+    with EventStore(CODEC, url) as store:
+        for i, gid in enumerate(games):
+            store.append(gid, 0, moves(i + 1))
+            store.append(games[0], store.version(games[0]), moves(1))
+        assert store.game_ids() == games
+        store.append(games[4], 5, moves(1))
+        assert store.game_ids() == games  # incremental: nothing new
+        late = uuid4()
+        store.append(late, 0, moves(1))
+        assert store.game_ids() == [*games, late]
+    with EventStore(CODEC, url) as other:
+        other._scan_notifications()  # white-box: the generic scan over select_notifications
+        assert list(other._games) == [*games, late]
+
+
+# --- the hash chain -----------------------------------------------------------------------------
+
+
+def test_hash_chain_is_stored_and_verifies(store: EventStore[Event]) -> None:
+    gid = uuid4()
+    store.append(gid, 0, moves(3))
+    store.append(gid, 3, [Ended((5, 6))])
+    stored = store.events(gid)
+    first = stored[0]
+    assert first.prev_hash == GENESIS_HASH
+    assert first.tag == "moved"
+    assert first.data == CODEC.encode(first.event)
+    expected = hashlib.sha256(
+        GENESIS_HASH.encode() + b"\nmoved\n" + CODEC.encode(first.event)
+    ).hexdigest()
+    assert first.hash == expected
+    for a, b in itertools.pairwise(stored):
+        assert b.prev_hash == a.hash
+    verify_chain(stored)
+    verify_chain(store.events(gid, 3))  # a slice is checked from its first prev_hash on
+    verify_chain([])
+    store.verify(gid)
+
+
+def test_verify_chain_detects_forged_records() -> None:
+    store: EventStore[Event] = EventStore(CODEC)
+    gid = uuid4()
+    stored = store.append(gid, 0, moves(4))
+
+    def forged(i: int, **changes: Any) -> list[StoredEvent[Event]]:
+        return [*stored[:i], attrs.evolve(stored[i], **changes), *stored[i + 1 :]]
+
+    cases = {
+        "content": (forged(2, data=stored[2].data.replace(b"move", b"mOve")), 3),
+        "prev": (forged(1, prev_hash="f" * 64), 2),
+        "genesis": (forged(0, prev_hash="1" * 64), 1),
+        "hash": (forged(3, hash="0" * 64), 4),
+        "tag": (forged(1, tag="ended"), 2),
+        "gap": ([*stored[:1], *stored[2:]], 3),
+        "game": (forged(2, game_id=uuid4()), 3),
+    }
+    for name, (log, version) in cases.items():
+        with pytest.raises(TamperedLog) as info:
+            verify_chain(log)
+        assert info.value.version == version, name
+    # re-hashing a forged event moves the break to its successor
+    text = stored[1].data.replace(b"move 1", b"move 9")
+    rehashed = forged(1, data=text, hash=chain_hash(stored[1].prev_hash, "moved", text))
+    with pytest.raises(TamperedLog) as info:
+        verify_chain(rehashed)
+    assert info.value.version == 3
+    store.close()
+
+
+def _sqlite_rows(path: Path, gid: UUID) -> dict[int, bytes]:
+    with sqlite3.connect(path) as db:
+        rows = db.execute(
+            "SELECT originator_version, state FROM stored_events WHERE originator_id=?",
+            (gid.hex,),
+        ).fetchall()
+    return {v: bytes(s) for v, s in rows}
+
+
+def _sqlite_set_state(path: Path, gid: UUID, version: int, state: bytes) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "UPDATE stored_events SET state=? WHERE originator_id=? AND originator_version=?",
+            (state, gid.hex, version),
+        )
+    db.close()
+
+
+def test_tampering_with_a_sqlite_row_is_detected(tmp_path: Path) -> None:
+    path = tmp_path / "ora.sqlite"
+    store: EventStore[Event] = EventStore(CODEC, f"sqlite:{path}")
+    gid = uuid4()
+    store.append(gid, 0, moves(4))
+    store.verify(gid)
+
+    rows = _sqlite_rows(path, gid)
+    payload = orjson.loads(rows[2])
+    assert set(payload) == {"prev", "hash", "event"}
+    assert payload["event"] == {"player": 1, "text": "move 1 é"}
+    _sqlite_set_state(path, gid, 2, rows[2].replace(b'"player":1', b'"player":3'))
+
+    stored = store.events(gid)  # reading still works: the event decodes...
+    assert stored[1].event == Moved(3, "move 1 é")
+    with pytest.raises(TamperedLog) as info:  # ...but the chain does not hold
+        verify_chain(stored)
+    assert info.value.version == 2
+
+    # a forger who also recomputes that row's hash breaks the link to the next one
+    data = orjson.dumps({"player": 3, "text": "move 1 é"}, option=orjson.OPT_SORT_KEYS)
+    new_hash = chain_hash(payload["prev"], "moved", data)
+    forged = orjson.dumps({"prev": payload["prev"], "hash": new_hash, "event": payload["event"]})
+    _sqlite_set_state(path, gid, 2, forged.replace(b'"player":1', b'"player":3'))
+    with pytest.raises(TamperedLog) as info:
+        store.verify(gid)
+    assert info.value.version == 3
+
+    # a hash that is not even text
+    state = _sqlite_rows(path, gid)[1]
+    _sqlite_set_state(path, gid, 1, state[:90] + b"\xff\xfe" + state[92:])
+    with pytest.raises(TamperedLog) as info:
+        store.verify(gid)
+    assert info.value.version == 1
+
+    # a payload that is not a chained event at all
+    _sqlite_set_state(path, gid, 4, b"garbage")
+    with pytest.raises(TamperedLog) as info:
+        store.events(gid, 4)
+    assert info.value.version == 4
+    store.close()
+
+
+def test_a_reserialised_payload_still_verifies(tmp_path: Path) -> None:
+    """A row whose JSON was rewritten by another tool (spaces, key order) with the same content
+    reads back and verifies: the event bytes are re-encoded canonically."""
+    path = tmp_path / "ora.sqlite"
+    store: EventStore[Event] = EventStore(CODEC, f"sqlite:{path}")
+    gid = uuid4()
+    store.append(gid, 0, moves(3))
+    payload = orjson.loads(_sqlite_rows(path, gid)[2])
+    rewritten = {"event": dict(reversed(payload["event"].items())), **payload}
+    _sqlite_set_state(path, gid, 2, orjson.dumps(rewritten, option=orjson.OPT_INDENT_2))
+    assert [s.event for s in store.events(gid)] == moves(3)
+    store.verify(gid)
+    store.close()
+
+
+# --- SQLite: files, persistence, two writers ----------------------------------------------------
+
+
+def test_sqlite_data_persists_across_reopening(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'a' / 'b' / 'ora.sqlite'}"  # parent folders are created
+    g1, g2 = uuid4(), uuid4()
+    with EventStore(CODEC, url) as store:
+        store.append(g1, 0, moves(3))
+        store.append(g2, 0, moves(1))
+        before = store.events(g1)
+
+    reopened: EventStore[Event] = EventStore(CODEC, url)
+    assert reopened.events(g1) == before
+    assert reopened.version(g1) == 3
+    assert reopened.game_ids() == [g1, g2]
+    with pytest.raises(VersionConflict):
+        reopened.append(g1, 2, moves(1))
+    more = reopened.append(g1, 3, [Ended((1,))])  # the head hash is read from the file
+    assert more[0].prev_hash == before[-1].hash
+    reopened.verify(g1)
+    assert reopened.fold(g1, as_list) == [*moves(3), Ended((1,))]
+    reopened.close()
+
+
+def _race(stores: dict[str, EventStore[Event]], gid: UUID, expected: int, r: int) -> list[str]:
+    """Each store appends two events at ``expected`` at the same moment; their outcomes."""
+    barrier = threading.Barrier(len(stores))
+    outcome: dict[str, str] = {}
+
+    def write(name: str) -> None:
+        barrier.wait()
+        try:
+            stores[name].append(gid, expected, [Moved(r, name), Moved(r, name + "'")])
+            outcome[name] = "won"
+        except VersionConflict:
+            outcome[name] = "conflict"
+
+    threads = [threading.Thread(target=write, args=(name,)) for name in stores]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sorted(outcome.values())
+
+
+def test_two_stores_racing_for_one_version_exactly_one_wins(shared_url: str) -> None:
+    a: EventStore[Event] = EventStore(CODEC, shared_url)
+    b: EventStore[Event] = EventStore(CODEC, shared_url)
+    gid = uuid4()
+    rounds = 15
+    for r in range(rounds):
+        assert _race({"a": a, "b": b}, gid, 2 * r, r) == ["conflict", "won"], r
+    # ... and each winner's two events went in together
+    events = a.events(gid)
+    assert len(events) == 2 * rounds
+    texts = [e.event.text for e in events if isinstance(e.event, Moved)]
+    assert [t + "'" for t in texts[::2]] == texts[1::2]
+    verify_chain(events)
+    assert b.events(gid) == events
+    a.close()
+    b.close()
+
+
+def test_a_stale_cached_head_turns_into_a_conflict(shared_url: str) -> None:
+    a: EventStore[Event] = EventStore(CODEC, shared_url)
+    b: EventStore[Event] = EventStore(CODEC, shared_url)
+    gid = uuid4()
+    a.append(gid, 0, moves(1))  # a caches its head at version 1
+    b.append(gid, 1, moves(1, start=1))  # b reads the head from the database
+    with pytest.raises(VersionConflict) as info:
+        a.append(gid, 1, moves(1, start=2))  # a's cache says 1: the database says no
+    assert isinstance(info.value.__cause__, RecordConflictError)
+    a.append(gid, 2, moves(1, start=2))  # a re-reads the head (b's event)
+    stored = b.events(gid)
+    assert [s.event for s in stored] == moves(3)
+    verify_chain(stored)
+    a.close()
+    b.close()
+
+
+# --- configuration ------------------------------------------------------------------------------
+
+
+def test_bad_urls() -> None:
+    for url in ("mysql://x", "sqlite:", "", "MEMORY"):
+        with pytest.raises(ValueError):
+            EventStore(CODEC, url)
+
+
+def test_process_environment_does_not_choose_the_backend(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stray = tmp_path / "stray.sqlite"
+    for prefix in ("", "ORASTORE_"):
+        monkeypatch.setenv(prefix + "PERSISTENCE_MODULE", "eventsourcing.sqlite")
+        monkeypatch.setenv(prefix + "SQLITE_DBNAME", str(stray))
+    with EventStore(CODEC) as store:
+        store.append(uuid4(), 0, moves(1))
+    assert not stray.exists()
+
+
+def test_library_settings_pass_through(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'z.sqlite'}"
+    zlib = {"COMPRESSOR_TOPIC": "eventsourcing.compressor:ZlibCompressor"}
+    gid = uuid4()
+    with EventStore(CODEC, url, settings=zlib) as store:
+        store.append(gid, 0, moves(3))
+        assert [s.event for s in store.events(gid)] == moves(3)
+        store.verify(gid)
+    assert not _sqlite_rows(tmp_path / "z.sqlite", gid)[1].startswith(b"{")
+
+
+# --- a property: any sequence of appends reads back as one verified chain ------------------------
+
+
+@settings(max_examples=50, deadline=None)
+@given(batches=st.lists(st.lists(st.integers(0, 3), max_size=4), max_size=6), data=st.data())
+def test_any_appends_read_back_as_one_chain(batches: list[list[int]], data: st.DataObject) -> None:
+    with EventStore(CODEC) as store:
+        gid = uuid4()
+        expected: list[Event] = []
+        for batch in batches:
+            events: list[Event] = [Moved(p, f"#{len(expected) + i}") for i, p in enumerate(batch)]
+            stale = data.draw(st.booleans()) and len(expected) > 0
+            if stale and events:
+                with pytest.raises(VersionConflict):
+                    store.append(gid, len(expected) - 1, events)
+            store.append(gid, len(expected), events)
+            expected += events
+        if not expected:
+            assert store.version(gid) == 0
+            return
+        stored = store.events(gid)
+        assert [s.event for s in stored] == expected
+        verify_chain(stored)
+        at = data.draw(st.integers(0, len(expected)))
+        assert store.fold(gid, as_list, version=at) == expected[:at]
