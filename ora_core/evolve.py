@@ -171,12 +171,16 @@ def _put_card(player: PlayerState, coord: Coord, card: str | None) -> PlayerStat
 
 
 def _built(state: State, e: BuildingBuilt) -> State:
+    covered = state.players[e.seat].landscape[e.coord].card
     player = _put_card(state.players[e.seat], e.coord, e.building)
     state = _with_player(state, player)
+    built = {**state.built, e.building: Placement(e.seat, e.coord)}
+    if covered is not None:
+        built.pop(covered, None)  # only the top card of a stack exists for use (R-SOLO-10)
     return _replace(
         state,
         display=tuple(b for b in state.display if b != e.building),
-        built={**state.built, e.building: Placement(e.seat, e.coord)},
+        built=built,
     )
 
 

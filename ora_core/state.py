@@ -85,7 +85,9 @@ class Turn:
 
     ``kind`` is one of ``action`` (an ordinary action slot), ``bonus`` (a bonus-round slot,
     R-BONUS-3), ``settlement`` (a player's part of a settlement phase, R-SET-2), ``neutral``
-    (solo: the neutral player's building step, R-SOLO-9), ``over`` (the game has ended).
+    (solo step 3: the solo player builds the display onto the neutral landscape, R-SOLO-10),
+    ``neutral_prior`` (solo step 4: the optional use of the neutral prior), ``over`` (the game
+    has ended).
     """
 
     kind: str
@@ -105,6 +107,9 @@ class Turn:
     contract: str | None = None
     #: The seat that must decide now (the contract owner while ``contract`` is pending).
     deciding: int | None = None
+    #: Solo (R-SOLO-9): the buildings the neutral player built in this round's step 3, which
+    #: step 4 may use with the neutral prior.
+    neutral_built: tuple[str, ...] = ()
 
     @property
     def decider(self) -> int:

@@ -35,6 +35,7 @@ from ora_core.state import GameConfig, PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Indicator, Variant
 from ora_rules import flow, landscape
 from ora_rules.draft import Draft
+from ora_rules.neutral import check_neutral_space, neutral_placements
 from ora_rules.notation import (
     AnswerContract,
     Build,
@@ -224,6 +225,9 @@ def _use(draft: Draft, seat: int, command: Use) -> None:
 
 
 def _build(draft: Draft, seat: int, command: Build) -> None:
+    if draft.turn.kind == "neutral":
+        _build_neutral(draft, command)
+        return
     _require_slot(draft, ("action", "bonus"), "building", "R-BUILD-1")
     building = command.building
     if building not in draft.state.display:
@@ -246,6 +250,20 @@ def _build(draft: Draft, seat: int, command: Build) -> None:
         draft.emit(WorkContractPriceSet(price=price))
     if _player(draft, seat).clergy[0] is None:
         draft.update_turn(prior_bonus=building)
+
+
+def _build_neutral(draft: Draft, command: Build) -> None:
+    """R-SOLO-9 step 3: the solo player builds a display card onto the neutral landscape, free."""
+    building = command.building
+    if building not in draft.state.display:
+        raise refuse("not_in_display", "R-SOLO-9", f"{building} is not in the display", building)
+    neutral = draft.state.players[-1]
+    check_neutral_space(draft.state, draft.rules, building, command.coord)
+    draft.emit(BuildingBuilt(seat=neutral.seat, building=building, coord=command.coord))
+    price = draft.rules.building(building).work_contract_price
+    if price and price > draft.state.work_contract_price:
+        draft.emit(WorkContractPriceSet(price=price))
+    draft.update_turn(neutral_built=(*draft.turn.neutral_built, building))
 
 
 def _fell_or_cut(draft: Draft, seat: int, command: FellTrees | CutPeat) -> None:
@@ -284,10 +302,16 @@ def _fell_or_cut(draft: Draft, seat: int, command: FellTrees | CutPeat) -> None:
 
 
 def _work_contract(draft: Draft, seat: int, command: WorkContract) -> None:
-    _require_slot(draft, ("action",), "a work contract",
-                  "R-WC-7" if draft.turn.kind == "bonus" else "R-WC-1")
+    neutral_step = draft.turn.kind == "neutral_prior"
+    if not neutral_step:
+        _require_slot(draft, ("action",), "a work contract",
+                      "R-WC-7" if draft.turn.kind == "bonus" else "R-WC-1")
     state = draft.state
     building = command.building
+    if neutral_step and building not in draft.turn.neutral_built:
+        raise refuse("not_just_built", "R-SOLO-9",
+                     f"step 4 uses a building the neutral player has just built, not {building}",
+                     building)
     placement = state.built.get(building)
     if placement is None:
         raise refuse("not_built", "R-WC-1", f"{building} is not built", building)
@@ -323,7 +347,12 @@ def _work_contract(draft: Draft, seat: int, command: WorkContract) -> None:
     _take_main_or_grant(draft, None, "a work contract")
     draft.emit(GoodsPaid(seat=seat, goods=paid, to_seat=to_seat))
     kinds = {0 if i == 0 else 1 for i in free}
-    if len(kinds) == 2:
+    if neutral_step:
+        if 0 not in free:
+            raise refuse("no_free_clergy", "R-SOLO-9", "the neutral prior is not free", building)
+        draft.emit(ClergyPlaced(seat=owner.seat, clergy=0, building=building))
+        draft.update_turn(free_uses=(*draft.turn.free_uses, building))
+    elif len(kinds) == 2:
         # R-WC-2: the owner chooses (R-SOLO-8: the solo player chooses for the neutral player).
         decider = seat if owner.neutral else owner.seat
         draft.update_turn(contract=building, deciding=decider)
@@ -435,6 +464,9 @@ def _settle(draft: Draft, seat: int, command: Settle) -> None:
 
 def _commit(draft: Draft, seat: int, command: Commit) -> None:
     turn = draft.turn
+    if turn.kind == "neutral" and neutral_placements(draft.state, draft.rules):
+        raise refuse("neutral_buildings_left", "R-SOLO-10",
+                     "every display building with a legal neutral space must be built first")
     if turn.kind in ("action", "bonus") and not turn.main_done:
         raise refuse("main_action_missing", "R-ACT-1" if turn.kind == "action" else "R-BONUS-4",
                      "take this slot's main action before ending it")

@@ -22,13 +22,17 @@ from ora_core.events import (
 from ora_core.state import Flow, Turn
 from ora_core.values import Indicator, Stage, Variant
 from ora_rules.draft import Draft
+from ora_rules.neutral import neutral_placements
 from ora_rules.scoring import score, winners
 from ora_rules.setup import SETTLEMENT_BY_STAGE
 
 # Queue markers besides player turns.
+PHASE = "phase"
 REVEAL = "reveal"
 FINAL = "final"
+NEUTRAL_RETURN = "neutral_return"
 END = "end"
+STAGES = list(Stage)
 
 
 def start_seat(draft: Draft, n: int) -> int:
@@ -82,7 +86,7 @@ def _settlement_stage(draft: Draft, n: int) -> Stage | None:
 
 
 def _begin_round(draft: Draft) -> list[tuple[str, int]]:
-    """Phases 1-3 of the next round (R-ROUND-2); returns the queue of its turns."""
+    """Phases 1-2 of the next round (R-ROUND-2); returns the queue of its steps and turns."""
     mode = draft.mode
     n = draft.state.round + 1
     first = start_seat(draft, n)
@@ -92,22 +96,37 @@ def _begin_round(draft: Draft) -> list[tuple[str, int]]:
         return_priors(draft)
     return_clergy(draft)
     rotate(draft, n)
-    queue: list[tuple[str, int]] = []
-    if bonus:
-        queue += [("bonus", s) for s in _seats_from(draft, first)]
-        queue += _settlement_phase(draft, Stage.E, first)
-        queue.append((END, 0))
-        return queue
+    actions = [("action", (first + offset) % mode.players) for offset in mode.slots]
     stage = _settlement_stage(draft, n)
+    if bonus:
+        return [*(("bonus", s) for s in _seats_from(draft, first)),
+                *_settlement_phase(draft, Stage.E, first), (END, 0)]
+    if mode.neutral:
+        return _solo_round(draft, n, stage, actions)
     if stage is not None:
-        queue += _settlement_phase(draft, stage, first)
-    queue += [("action", (first + offset) % mode.players) for offset in mode.slots]
-    return queue
+        return [*_settlement_phase(draft, stage, first), *actions]
+    return actions
+
+
+def _solo_round(draft: Draft, n: int, stage: Stage | None, actions: list[tuple[str, int]]
+                ) -> list[tuple[str, int]]:
+    """R-SOLO-7 / R-SOLO-9: steps 3-6 before the actions in A-D rounds; in the last round the
+    actions come first, then the neutral building, the neutral prior, phase E, the end."""
+    def neutral_steps(phase: Stage) -> list[tuple[str, int]]:
+        return [("neutral", 0), ("neutral_prior", 0), (NEUTRAL_RETURN, 0),
+                *_settlement_phase(draft, phase, 0)]
+
+    if n == draft.mode.rounds:
+        return [*actions, *neutral_steps(Stage.E), (END, 0)]
+    if stage is not None:
+        return [*neutral_steps(stage), *actions]
+    return actions
 
 
 def _settlement_phase(draft: Draft, stage: Stage, first: int) -> list[tuple[str, int]]:
-    draft.emit(SettlementPhaseBegan(stage=stage))
-    return [("settlement", s) for s in _seats_from(draft, first)] + [(REVEAL, 0)]
+    """R-SET-2: the phase begins, each player in turn order, then the new cards (step 3)."""
+    seats = [s for s in _seats_from(draft, first) if not draft.state.players[s].neutral]
+    return [(PHASE, STAGES.index(stage)), *(("settlement", s) for s in seats), (REVEAL, 0)]
 
 
 def _final_turn(draft: Draft) -> list[tuple[str, int]]:
@@ -129,6 +148,13 @@ def _reveal(draft: Draft) -> None:
     seats = tuple(p.seat for p in draft.state.players if not p.neutral)
     for settlement in SETTLEMENT_BY_STAGE[stage.value]:
         draft.emit(SettlementsDealt(settlement=settlement, seats=seats))
+
+
+def _neutral_return(draft: Draft) -> None:
+    """R-SOLO-9 step 5 (AMB-15): the neutral player takes back all three if all are placed."""
+    neutral = draft.state.players[-1]
+    if all(at is not None for at in neutral.clergy):
+        draft.emit(ClergyReturned(seat=neutral.seat, clergy=tuple(range(len(neutral.clergy)))))
 
 
 def final_phase_reached(draft: Draft) -> bool:
@@ -161,9 +187,23 @@ def advance(draft: Draft) -> None:
             purchases = frozenset()
             continue
         kind, seat = queue.pop(0)
+        if kind == PHASE:
+            draft.emit(SettlementPhaseBegan(stage=STAGES[seat]))
+            continue
         if kind == REVEAL:
             _reveal(draft)
             continue
+        if kind == NEUTRAL_RETURN:
+            _neutral_return(draft)
+            continue
+        neutral_built: tuple[str, ...] = ()
+        if kind == "neutral" and not neutral_placements(draft.state, draft.rules):
+            continue  # nothing in the display can go on the neutral landscape (AMB-35)
+        if kind == "neutral_prior":
+            neutral_built = tuple(b for b in flow.turn.neutral_built if b in draft.state.built)
+            neutral = draft.state.players[-1]
+            if not neutral_built or neutral.clergy[0] is not None:
+                continue
         if kind == FINAL:
             if draft.mode.final_turn:
                 queue = _final_turn(draft)
@@ -175,7 +215,7 @@ def advance(draft: Draft) -> None:
             end_game(draft)
             return
         draft.flow = Flow(
-            turn=Turn(kind=kind, seat=seat),
+            turn=Turn(kind=kind, seat=seat, neutral_built=neutral_built),
             queue=tuple(queue),
             round_purchases=purchases,
             settlement=draft.state.settlement_phases[-1] if kind == "settlement" else None,

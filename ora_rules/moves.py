@@ -13,6 +13,7 @@ from ora_core.state import PlayerState, State
 from ora_core.values import FOREST, MOOR, Coord, Good, Indicator, Variant
 from ora_rules import landscape
 from ora_rules.decide import decide
+from ora_rules.neutral import neutral_placements
 from ora_rules.notation import (
     AnswerContract,
     Build,
@@ -59,6 +60,21 @@ def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
         if any(i != 0 for i in free):
             yield AnswerContract(prior=False)
         yield from _conversions(player)
+        return
+    if turn.kind == "neutral":
+        placements = neutral_placements(state, rules)
+        for building, coord in placements:
+            yield Build(building, coord)
+        if not placements:
+            yield Commit()
+        return
+    if turn.kind == "neutral_prior":
+        if not turn.main_done:
+            yield from _neutral_prior(state, player)
+        for building in turn.free_uses:
+            yield from _uses(state, rules, seat, building, prior=False)
+        yield from _conversions(player)
+        yield Commit()
         return
     if turn.kind == "settlement":
         if not turn.landscape_bought:
@@ -124,13 +140,27 @@ def _extras(state: State, rules: Rules, player: PlayerState) -> Iterator[Command
             yield from _fell(state, player, MOOR)
 
 
-def _contracts(state: State, player: PlayerState, busy: set[str]) -> Iterator[Command]:
+def _contract_payments(state: State, player: PlayerState) -> list[str]:
     price = state.work_contract_price
     present = "Wn" if state.config.variant is Variant.FRANCE else "Wh"
     present_good = Good.WINE if present == "Wn" else Good.WHISKEY
     payments = ["Pn" * price] if player.count(Good.COIN) >= price else []
     if player.count(present_good):
         payments.append(present)
+    return payments
+
+
+def _neutral_prior(state: State, player: PlayerState) -> Iterator[Command]:
+    """R-SOLO-9 step 4: the neutral prior on a building the neutral player has just built."""
+    busy = occupied(state)
+    for building in state.flow.turn.neutral_built:
+        if building in state.built and building not in busy:
+            for payment in _contract_payments(state, player):
+                yield WorkContract(building, payment)
+
+
+def _contracts(state: State, player: PlayerState, busy: set[str]) -> Iterator[Command]:
+    payments = _contract_payments(state, player)
     if not payments:
         return
     for building, placement in sorted(state.built.items()):

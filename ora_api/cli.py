@@ -1,0 +1,156 @@
+"""The ``ora`` command line: self-play, stored games, specs, the server, benchmarks."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import time
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+import orjson
+
+from ora_core.errors import OraError
+from ora_rules.specs import load_rules
+
+
+def default_store() -> str:
+    """The embedded SQLite default: ``$ORA_DATA/ora.sqlite3`` or ``./data/ora.sqlite3``."""
+    return "sqlite:" + str(Path(os.environ.get("ORA_DATA", "data")) / "ora.sqlite3")
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from ora_api.selfplay import BOTS, open_store, play_game
+
+    rules = load_rules()
+    store = open_store(args.store) if args.store != "none" else None
+    bots = [BOTS[name] for name in args.bots.split(",")]
+    started = time.perf_counter()
+    try:
+        for i in range(args.games):
+            result = play_game(rules, args.players, args.variant, args.length, args.seed + i,
+                               bots, store)
+            if args.json:
+                sys.stdout.write(orjson.dumps(result.to_json()).decode() + "\n")
+            else:
+                _print_result(result)
+    finally:
+        if store is not None:
+            store.close()
+    if not args.json:
+        took = time.perf_counter() - started
+        print(f"{args.games} game(s) in {took:.2f} s; events stored in {args.store}")
+    return 0
+
+
+def _print_result(result: object) -> None:
+    from ora_api.selfplay import SelfPlayResult
+
+    assert isinstance(result, SelfPlayResult)
+    print(f"game {result.game_id}  {result.players} players, {result.variant}, {result.length}, "
+          f"seed {result.seed}: {'finished' if result.finished else 'NOT finished'} after "
+          f"{result.rounds} rounds, {len(result.moves)} commands, {result.events} events")
+    print("  seat  goods  economic  settlements  total")
+    for s in result.scores:
+        mark = "  winner" if s["seat"] in result.winners else ""
+        print(f"  {s['seat']:>4}  {s['goods']:>5}  {s['economic']:>8}  {s['settlements']:>11}  "
+              f"{s['total']:>5}{mark}")
+
+
+def _show(args: argparse.Namespace) -> int:
+    from ora_api.selfplay import open_store
+    from ora_core.codec import state_to_dict
+    from ora_core.evolve import fold
+
+    store = open_store(args.store)
+    try:
+        game_id = uuid.UUID(args.game_id)
+        state = store.fold(game_id, lambda events: fold(events), version=args.at)
+    finally:
+        store.close()
+    sys.stdout.write(orjson.dumps(state_to_dict(state), option=orjson.OPT_INDENT_2).decode()
+                     + "\n")
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    """The main job of ``./run.sh``: one complete 4-player game between bots, stored."""
+    args.players, args.variant, args.length, args.games, args.json = 4, "france", "long", 1, False
+    args.bots = "random"
+    return _selfplay(args)
+
+
+def _specs(args: argparse.Namespace) -> int:
+    from ora_core.errors import SpecError
+
+    try:
+        rules = load_rules(args.dir)
+    except SpecError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        print(f"{len(error.problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"ok: {len(rules.buildings)} buildings, {len(rules.settlements)} settlements, "
+          f"{len(rules.modes)} modes in {rules.directory}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ora", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    selfplay = sub.add_parser("selfplay", help="play complete games between bots")
+    selfplay.add_argument("--players", type=int, default=4)
+    selfplay.add_argument("--variant", choices=("france", "ireland"), default="france")
+    selfplay.add_argument("--length", choices=("long", "short"), default="long")
+    selfplay.add_argument("--games", type=int, default=1)
+    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--bots", default="random", help="comma-separated bot names per seat")
+    selfplay.add_argument("--store", default="memory",
+                          help="memory | sqlite:PATH | none (default: memory)")
+    selfplay.add_argument("--json", action="store_true", help="one JSON line per game")
+    selfplay.set_defaults(func=_selfplay)
+
+    demo = sub.add_parser("demo", help="one stored 4-player game between bots (./run.sh)")
+    demo.add_argument("--seed", type=int, default=0)
+    demo.add_argument("--store", default=default_store())
+    demo.set_defaults(func=_demo)
+
+    show = sub.add_parser("show", help="print a stored game's state at its head or a version")
+    show.add_argument("game_id")
+    show.add_argument("--at", type=int, default=None, help="the version (number of events)")
+    show.add_argument("--store", default=default_store())
+    show.set_defaults(func=_show)
+
+    specs = sub.add_parser("specs", help="spec tools")
+    specs_sub = specs.add_subparsers(dest="specs_command", required=True)
+    check = specs_sub.add_parser("check", help="validate a spec directory")
+    check.add_argument("--dir", default=None)
+    check.set_defaults(func=_specs)
+
+    try:
+        server = importlib.import_module("ora_api.server")
+    except ImportError:  # the server and its extras are optional
+        server = None
+    if server is not None:
+        serve = sub.add_parser("serve", help="the JSON-RPC server (stdio or HTTP)")
+        server.add_arguments(serve)
+        serve.set_defaults(func=server.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.func(args)
+    except OraError as error:
+        print(f"ora: {error.message}", file=sys.stderr)
+        return 2
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

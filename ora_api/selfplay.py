@@ -1,0 +1,127 @@
+"""Self-play: complete games between bots, with or without a store (``ora selfplay``)."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from attrs import frozen
+
+from ora_core.codec import EventJsonCodec
+from ora_core.events import GameEvent, MovePlayed
+from ora_core.evolve import evolve, fold
+from ora_core.state import State
+from ora_core.store import EventStore
+from ora_rules.decide import decide, start
+from ora_rules.moves import legal_moves
+from ora_rules.notation import Command
+from ora_rules.setup import make_config
+from ora_rules.specs import Rules
+
+Bot = Callable[[State, list[Command], random.Random], Command]
+
+#: A safety limit for automated play of the open-ended two-player games (not a rule, R-SCHED-4).
+MAX_COMMANDS = 20_000
+
+
+def random_bot(state: State, moves: list[Command], rng: random.Random) -> Command:
+    """Random play: a kind of move uniformly (use, build, fell, ...), then a move of that kind.
+
+    Choosing the kind first keeps rare kinds (building, settling) as likely as common ones, so
+    random games reach every building and the open-ended two-player games end.
+    """
+    kinds: dict[str, list[Command]] = {}
+    for move in moves:
+        kinds.setdefault(str(move).split(" ", 1)[0], []).append(move)
+    return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
+BOTS: dict[str, Bot] = {"random": random_bot}
+
+
+@frozen
+class SelfPlayResult:
+    game_id: str
+    players: int
+    variant: str
+    length: str
+    seed: int
+    finished: bool
+    rounds: int
+    settlement_phases: tuple[str, ...]
+    moves: tuple[str, ...]
+    events: int
+    scores: tuple[dict[str, Any], ...]
+    winners: tuple[int, ...]
+    buildings_built: tuple[str, ...]
+    buildings_used: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "config": {"players": self.players, "variant": self.variant, "length": self.length},
+            "seed": self.seed,
+            "finished": self.finished,
+            "rounds": self.rounds,
+            "settlement_phases": list(self.settlement_phases),
+            "moves": list(self.moves),
+            "events": self.events,
+            "scores": [dict(s) for s in self.scores],
+            "winners": list(self.winners),
+            "buildings_built": list(self.buildings_built),
+            "buildings_used": list(self.buildings_used),
+        }
+
+
+def play_game(rules: Rules, players: int, variant: str, length: str, seed: int,
+              bots: list[Bot] | None = None, store: EventStore[GameEvent] | None = None
+              ) -> SelfPlayResult:
+    """Play one complete game; every command goes through ``decide`` (and the store, if any)."""
+    config = make_config(players, variant, length, seed)
+    game_id = uuid.UUID(int=random.Random(seed).getrandbits(128), version=4)
+    if store is not None:
+        game_id = uuid.uuid4()
+    events: list[GameEvent] = start(config, rules)
+    state = fold(events)
+    if store is not None:
+        store.append(game_id, 0, events)
+    rng = random.Random(seed)
+    chosen = bots or [random_bot]
+    moves: list[str] = []
+    while not state.finished and len(moves) < MAX_COMMANDS:
+        options = legal_moves(state, rules)
+        bot = chosen[state.flow.turn.decider % len(chosen)]
+        new = decide(state, bot(state, options, rng), rules)
+        if store is not None:
+            store.append(game_id, state.version, new)
+        for event in new:
+            state = evolve(state, event)
+        events.extend(new)
+        moves.append(new[0].move if isinstance(new[0], MovePlayed) else "?")
+    scores = state.scores or ()
+    built = tuple(sorted(b for b in state.built if not b.startswith("L")))
+    return SelfPlayResult(
+        game_id=str(game_id), players=players, variant=variant, length=length, seed=seed,
+        finished=state.finished, rounds=state.round,
+        settlement_phases=tuple(s.value for s in state.settlement_phases), moves=tuple(moves),
+        events=len(events),
+        scores=tuple({"seat": s.seat, "goods": s.goods, "economic": s.economic,
+                      "settlements": sum(s.settlements), "total": s.total} for s in scores),
+        winners=_winners(events), buildings_built=built,
+        buildings_used=tuple(sorted(_spec_id(b) for b in state.used)),
+    )
+
+
+def _winners(events: list[GameEvent]) -> tuple[int, ...]:
+    last = events[-1]
+    return tuple(getattr(last, "winners", ()))
+
+
+def _spec_id(building: str) -> str:
+    return f"L0{building[2]}" if building.startswith("L") else building
+
+
+def open_store(url: str) -> EventStore[GameEvent]:
+    return EventStore(EventJsonCodec(), url)

@@ -1,0 +1,94 @@
+"""Shared helpers for tests: the real specs, new games, and positions built from events.
+
+Positions are set up with *events* (facts) applied by the real fold, never by mutating state, so a
+test position is always one the engine could represent; the command under test then goes through
+``decide`` exactly as in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from ora_core.events import (
+    BuildingBuilt,
+    ClergyPlaced,
+    FlowChanged,
+    GameEvent,
+    GoodsGained,
+    GoodsPaid,
+    IndicatorEntered,
+)
+from ora_core.evolve import evolve, fold
+from ora_core.state import Flow, State, Turn
+from ora_core.values import Coord, Good, Indicator
+from ora_rules.decide import decide, start
+from ora_rules.setup import make_config
+from ora_rules.specs import Rules, load_rules
+
+
+@cache
+def rules() -> Rules:
+    return load_rules()
+
+
+def new_state(players: int = 4, variant: str = "france", length: str = "long",
+              seed: int = 0) -> State:
+    """A new game at the first decision (round 1, seat 0's first action slot)."""
+    config = make_config(players, variant, length, seed, colours=("R", "G", "B", "W")[:players])
+    return fold(start(config, rules()))
+
+
+def apply(state: State, events: Iterable[GameEvent]) -> State:
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def set_goods(state: State, seat: int, **goods: int) -> State:
+    """Replace ``seat``'s goods with exactly ``goods`` (names of ``Good`` values)."""
+    player = state.players[seat]
+    events: list[GameEvent] = []
+    if player.goods:
+        events.append(GoodsPaid(seat=seat, goods=dict(player.goods)))
+    wanted = {Good(name): n for name, n in goods.items() if n}
+    if wanted:
+        events.append(GoodsGained(seat=seat, goods=wanted))
+    return apply(state, events)
+
+
+def place(state: State, seat: int, building: str, coord: Coord) -> State:
+    """``building`` stands on ``coord`` of ``seat``'s landscape (taken from wherever it was)."""
+    return apply(state, [BuildingBuilt(seat=seat, building=building, coord=coord)])
+
+
+def occupy(state: State, seat: int, clergy: int, building: str) -> State:
+    return apply(state, [ClergyPlaced(seat=seat, clergy=clergy, building=building)])
+
+
+def enter(state: State, indicator: Indicator) -> State:
+    return apply(state, [IndicatorEntered(indicator=indicator)])
+
+
+def slot(state: State, seat: int, kind: str = "action", **turn: object) -> State:
+    """The game now waits for ``seat``'s action slot (or ``kind`` turn) in this round."""
+    flow = Flow(turn=Turn(kind=kind, seat=seat, **turn),  # type: ignore[arg-type]
+                queue=state.flow.queue, round_purchases=state.flow.round_purchases)
+    return apply(state, [FlowChanged(flow=flow)])
+
+
+def play(state: State, *commands: str) -> State:
+    """Apply commands through ``decide`` (the public path)."""
+    for command in commands:
+        state = apply(state, decide(state, command, rules()))
+    return state
+
+
+def events_of(state: State, command: str) -> list[GameEvent]:
+    return decide(state, command, rules())
+
+
+def goods(state: State, seat: int) -> dict[str, int]:
+    return {g.value: n for g, n in state.players[seat].goods.items() if n}
+
+
