@@ -23,11 +23,12 @@ def default_store() -> str:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from ora_api.selfplay import BOTS, open_store, play_game
+    from ora_api.selfplay import open_store, play_game
+    from ora_rules.bots import make_bot
 
     rules = load_rules()
     store = open_store(args.store) if args.store != "none" else None
-    bots = [BOTS[name] for name in args.bots.split(",")]
+    bots = [make_bot(name, rules) for name in args.bots.split(",")]
     started = time.perf_counter()
     try:
         for i in range(args.games):
@@ -98,6 +99,30 @@ def _specs(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from ora_api.arena import arena
+
+    standings = arena(load_rules(), args.players, args.bots.split(","), args.games, args.seed,
+                      args.variant, args.length)
+    if args.json:
+        rows = [{"bot": s.bot, "seats": s.games, "wins": s.wins, "rate": s.rate,
+                 "ci95": [s.low, s.high]} for s in standings]
+        sys.stdout.write(orjson.dumps(rows).decode() + "\n")
+        return 0
+    print(f"{args.games} games, {args.players} players, {args.variant}, {args.length}")
+    print("  bot            seats   wins   rate   95% interval")
+    for s in standings:
+        print(f"  {s.bot:<13} {s.games:>6} {s.wins:>6.1f} {s.rate:>6.1%}   "
+              f"{s.low:.1%} .. {s.high:.1%}")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from ora_api.bench import run_bench
+
+    return run_bench(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ora", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -113,6 +138,21 @@ def build_parser() -> argparse.ArgumentParser:
                           help="memory | sqlite:PATH | none (default: memory)")
     selfplay.add_argument("--json", action="store_true", help="one JSON line per game")
     selfplay.set_defaults(func=_selfplay)
+
+    arena_p = sub.add_parser("arena", help="bots against each other, seats rotated")
+    arena_p.add_argument("--players", type=int, default=4)
+    arena_p.add_argument("--bots", default="greedy,random")
+    arena_p.add_argument("--games", type=int, default=8)
+    arena_p.add_argument("--seed", type=int, default=0)
+    arena_p.add_argument("--variant", choices=("france", "ireland"), default="france")
+    arena_p.add_argument("--length", choices=("long", "short"), default="long")
+    arena_p.add_argument("--json", action="store_true")
+    arena_p.set_defaults(func=_arena)
+
+    bench = sub.add_parser("bench", help="benchmarks (docs/performance.md)")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--quick", action="store_true", help="a smaller corpus, for a smoke run")
+    bench.set_defaults(func=_bench)
 
     demo = sub.add_parser("demo", help="one stored 4-player game between bots (./run.sh)")
     demo.add_argument("--seed", type=int, default=0)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 from attrs import frozen
@@ -12,33 +11,15 @@ from attrs import frozen
 from ora_core.codec import EventJsonCodec
 from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import evolve, fold
-from ora_core.state import State
 from ora_core.store import EventStore
+from ora_rules.bots import Bot, random_bot
 from ora_rules.decide import decide, start
 from ora_rules.moves import legal_moves
-from ora_rules.notation import Command
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 
-Bot = Callable[[State, list[Command], random.Random], Command]
-
 #: A safety limit for automated play of the open-ended two-player games (not a rule, R-SCHED-4).
 MAX_COMMANDS = 20_000
-
-
-def random_bot(state: State, moves: list[Command], rng: random.Random) -> Command:
-    """Random play: a kind of move uniformly (use, build, fell, ...), then a move of that kind.
-
-    Choosing the kind first keeps rare kinds (building, settling) as likely as common ones, so
-    random games reach every building and the open-ended two-player games end.
-    """
-    kinds: dict[str, list[Command]] = {}
-    for move in moves:
-        kinds.setdefault(str(move).split(" ", 1)[0], []).append(move)
-    return rng.choice(kinds[rng.choice(sorted(kinds))])
-
-
-BOTS: dict[str, Bot] = {"random": random_bot}
 
 
 @frozen

@@ -86,7 +86,10 @@ def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
             yield from _main_actions(state, rules, player)
         yield from _extras(state, rules, player)
         if seat not in state.flow.round_purchases:
-            yield from _purchases(state, rules, player)
+            # A granted kind (Bulwark) is offered once, below, as the free landscape.
+            yield from (m for m in _purchases(state, rules, player)
+                        if ("district" if isinstance(m, BuyDistrict) else "plot")
+                        not in turn.grants)
     for kind in ("district", "plot"):
         if kind in turn.grants:
             yield from _purchases(state, rules, player, only=kind)
@@ -113,11 +116,14 @@ def _main_actions(state: State, rules: Rules, player: PlayerState) -> Iterator[C
         yield from _builds(state, rules, player)
         return
     own = sorted(b for b, p in state.built.items() if p.seat == seat and b not in busy)
+    lay_brother, prior = any(i != 0 for i in free), 0 in free
     for building in own:
-        if any(i != 0 for i in free):
-            yield from _uses(state, rules, seat, building, prior=False)
-        if 0 in free:
-            yield from _uses(state, rules, seat, building, prior=True)
+        if lay_brother or prior:
+            options = list(use_options(state, rules, seat, building))
+            if lay_brother:
+                yield from (Use(building, params, prior=False) for params in options)
+            if prior:
+                yield from (Use(building, params, prior=True) for params in options)
     yield from _contracts(state, player, busy)
     yield from _fell(state, player, FOREST)
     yield from _fell(state, player, MOOR)

@@ -15,7 +15,7 @@ from attrs import field, frozen
 
 from ora_core.errors import InvalidCommand
 from ora_core.values import Coord, Good
-from ora_rules.tokens import format_goods, parse_goods, parse_tiles
+from ora_rules.tokens import GOOD_ORDER, format_goods, parse_goods, parse_tiles
 
 _BUILDING = re.compile(r"^(?:[GFI]\d\d|L[RGBWY][123])$")
 _SETTLEMENT = re.compile(r"^S(?:0[1-8]|[RGBWY][1-8])$")
@@ -23,8 +23,8 @@ _INT = re.compile(r"^-?\d+$")
 
 
 def _frozen_goods(goods: Mapping[Good, int]) -> tuple[tuple[Good, int], ...]:
-    return tuple(sorted(((g, n) for g, n in goods.items() if n), key=lambda p: list(Good).index(
-        p[0])))
+    """Goods as a sorted tuple of (good, count), so equal payments compare and hash equal."""
+    return tuple(sorted(((g, n) for g, n in goods.items() if n), key=lambda p: GOOD_ORDER[p[0]]))
 
 
 @frozen

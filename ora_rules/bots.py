@@ -1,0 +1,151 @@
+"""Bots: ``random``, ``greedy`` (one ply) and ``mcts`` (UCT with random playouts).
+
+A bot is a function ``(state, moves, rng) -> move``. Every bot is deterministic given its
+``random.Random``: the same seed gives the same game (R: determinism, design §2).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+
+from ora_core.evolve import evolve
+from ora_core.state import State
+from ora_rules.decide import decide
+from ora_rules.moves import legal_moves
+from ora_rules.notation import Command
+from ora_rules.scoring import score_player
+from ora_rules.specs import Rules
+
+Bot = Callable[[State, Sequence[Command], random.Random], Command]
+
+
+def random_bot(state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+    """A kind of move uniformly (use, build, fell, ...), then a move of that kind.
+
+    Choosing the kind first keeps rare kinds (building, settling) as likely as common ones, so
+    random games reach every building and the open-ended two-player games end.
+    """
+    kinds: dict[str, list[Command]] = {}
+    for move in moves:
+        kinds.setdefault(str(move).split(" ", 1)[0], []).append(move)
+    return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
+def apply(state: State, command: Command, rules: Rules) -> State:
+    for event in decide(state, command, rules):
+        state = evolve(state, event)
+    return state
+
+
+def evaluate(state: State, seat: int, rules: Rules) -> float:
+    """A simple evaluation: the provisional score plus a fraction of the goods' usable value."""
+    player = state.players[seat]
+    value = float(score_player(player, rules).total)
+    for good, n in player.goods.items():
+        spec = rules.goods[good]
+        value += 0.25 * n * (spec.food + spec.energy + spec.coins)
+    value += 0.5 * sum(1 for at in player.clergy if at is None)
+    return value
+
+
+def relative(state: State, seat: int, rules: Rules) -> float:
+    """The seat's evaluation minus the best opponent's (a win proxy)."""
+    own = evaluate(state, seat, rules)
+    others = [evaluate(state, p.seat, rules) for p in state.players
+              if p.seat != seat and not p.neutral]
+    return own - max(others) if others else own
+
+
+def make_greedy(rules: Rules) -> Bot:
+    """One ply: the move whose resulting position evaluates best for the mover; ties by rng."""
+
+    def greedy(state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+        seat = state.flow.turn.decider
+        best: list[Command] = []
+        best_value = -math.inf
+        for move in moves:
+            value = evaluate(apply(state, move, rules), seat, rules)
+            if value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(move)
+        return rng.choice(best)
+
+    return greedy
+
+
+class _Node:
+    __slots__ = ("children", "move", "parent", "seat", "state", "untried", "value", "visits")
+
+    def __init__(self, state: State, parent: _Node | None, move: Command | None,
+                 moves: list[Command], seat: int) -> None:
+        self.state = state
+        self.parent = parent
+        self.move = move
+        self.untried = moves
+        self.children: list[_Node] = []
+        self.visits = 0
+        self.value = 0.0
+        self.seat = seat  # who chose the move leading here
+
+
+def make_mcts(rules: Rules, playouts: int = 64, depth: int = 40, exploration: float = 1.2
+              ) -> Bot:
+    """UCT: ``playouts`` simulations per decision, each a random playout of at most ``depth``
+    commands, valued by ``relative`` (squashed to 0..1) for the seat that moved."""
+
+    def value_for(state: State, seat: int) -> float:
+        if state.players[seat].neutral:
+            return 0.5
+        return 1 / (1 + math.exp(-relative(state, seat, rules) / 10))
+
+    def mcts(state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+        if len(moves) == 1:
+            return moves[0]
+        me = state.flow.turn.decider
+        root = _Node(state, None, None, list(moves), me)
+        for _ in range(playouts):
+            node = root
+            while not node.untried and node.children:
+                log_n = math.log(node.visits)
+                node = max(node.children, key=lambda c: c.value / c.visits
+                           + exploration * math.sqrt(log_n / c.visits))
+            if node.untried:
+                move = node.untried.pop(rng.randrange(len(node.untried)))
+                child_state = apply(node.state, move, rules)
+                mover = node.state.flow.turn.decider
+                child = _Node(child_state, node, move,
+                              legal_moves(child_state, rules) if not child_state.finished else [],
+                              mover)
+                node.children.append(child)
+                node = child
+            sim = node.state
+            for _ in range(depth):
+                if sim.finished:
+                    break
+                sim = apply(sim, random_bot(sim, legal_moves(sim, rules), rng), rules)
+            walk: _Node | None = node
+            while walk is not None:
+                walk.visits += 1
+                walk.value += value_for(sim, walk.seat)
+                walk = walk.parent
+        best = max(root.children, key=lambda c: c.visits)
+        assert best.move is not None
+        return best.move
+
+    return mcts
+
+
+def make_bot(name: str, rules: Rules) -> Bot:
+    """A bot by name: ``random``, ``greedy``, ``mcts`` or ``mcts:N`` (N playouts per move)."""
+    if name == "random":
+        return random_bot
+    if name == "greedy":
+        return make_greedy(rules)
+    if name == "mcts":
+        return make_mcts(rules)
+    if name.startswith("mcts:") and name[5:].isdigit():
+        return make_mcts(rules, playouts=int(name[5:]))
+    raise ValueError(f"unknown bot {name!r}; bots are random, greedy, mcts, mcts:N")
