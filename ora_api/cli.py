@@ -123,6 +123,28 @@ def _bench(args: argparse.Namespace) -> int:
     return run_bench(args)
 
 
+def _specs_describe(args: argparse.Namespace) -> int:
+    from ora_rules.glossary import describe_building
+
+    rules = load_rules(args.dir)
+    try:
+        spec = rules.building(args.id)
+    except KeyError:
+        print(f"ora: no building {args.id!r}", file=sys.stderr)
+        return 2
+    print(describe_building(spec))
+    return 0
+
+
+def _specs_glossary(args: argparse.Namespace) -> int:
+    from ora_rules.glossary import glossary
+
+    text = glossary(load_rules(args.dir))
+    Path(args.out).write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ora", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -170,6 +192,14 @@ def build_parser() -> argparse.ArgumentParser:
     check = specs_sub.add_parser("check", help="validate a spec directory")
     check.add_argument("--dir", default=None)
     check.set_defaults(func=_specs)
+    describe = specs_sub.add_parser("describe", help="one building in words")
+    describe.add_argument("id")
+    describe.add_argument("--dir", default=None)
+    describe.set_defaults(func=_specs_describe)
+    gloss = specs_sub.add_parser("glossary", help="write the building glossary")
+    gloss.add_argument("--out", default="docs/buildings.md")
+    gloss.add_argument("--dir", default=None)
+    gloss.set_defaults(func=_specs_glossary)
 
     try:
         server = importlib.import_module("ora_api.server")

@@ -39,7 +39,23 @@ from ora_core.events import (
 from ora_core.state import Flow, Placement, PlayerState, Space, State, Turn, Wheel
 from ora_core.values import Coord, Good, Stage
 
-_replace = attrs.evolve
+_FIELDS: dict[type[Any], tuple[str, ...]] = {}
+_set = object.__setattr__
+
+
+def _replace(obj: Any, **changes: Any) -> Any:
+    """A copy of the frozen attrs instance ``obj`` with ``changes`` (fast ``attrs.evolve``).
+
+    No converters or validators run, as for every value built by ``evolve``.
+    """
+    cls = type(obj)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls))
+    new = object.__new__(cls)
+    for name in names:
+        _set(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
 
 
 def _add_goods(goods: Mapping[Good, int], delta: Mapping[Good, int], sign: int) -> dict[Good, int]:
@@ -269,7 +285,11 @@ _HANDLERS: dict[type[Any], Callable[[Any, Any], State]] = {
 def evolve(state: State | None, event: GameEvent) -> State:
     """The state after ``event``; ``state`` is None only before ``GameStarted``."""
     new = _HANDLERS[type(event)](state, event)
-    return _replace(new, version=new.version + 1)
+    if new is state:
+        new = _replace(new)
+    # ``new`` is a fresh object no one else holds yet: setting its version here is safe.
+    _set(new, "version", (state.version if state is not None else 0) + 1)
+    return new
 
 
 def fold(events: Iterable[GameEvent], state: State | None = None) -> State:

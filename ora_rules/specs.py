@@ -457,7 +457,8 @@ def load_rules(directory: str | Path | None = None, *,
                expected_ids: set[str] | None = None) -> Rules:
     """Load and validate every spec under ``directory``; raise ``SpecError`` listing all problems.
 
-    ``expected_ids``: the building and settlement ids the set must cover exactly once.
+    ``expected_ids``: the building and settlement ids the set must cover exactly once (by
+    default those listed in ``cards.toml``).
     """
     if effect_parser is None:
         from ora_rules.effects import parse_effect
@@ -492,7 +493,10 @@ def load_rules(directory: str | Path | None = None, *,
     for side, values in wheel_values.items():
         if len(values) != 13 or list(values) != sorted(values):
             problems.add(str(wheel_path), side, "expected 13 non-decreasing values")
-    if expected_ids is not None:
+    if expected_ids is None:
+        cards = _read(root / "cards.toml", problems) or {}
+        expected_ids = set(cards.get("buildings", [])) | set(cards.get("settlements", []))
+    if expected_ids:
         have = set(buildings) | set(settlements)
         for missing in sorted(expected_ids - have):
             problems.add(str(root), "buildings", f"no spec for card {missing}")
