@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The main job: `./run.sh` with no arguments plays a complete 4-player game between bots on the
-# embedded SQLite store; with arguments it runs the `ora` command line (`./run.sh --help`).
+# The main job: `./run.sh` with no arguments starts the JSON-RPC server on 127.0.0.1:8765 (HTTP
+# POST /rpc and WebSocket /ws) over the embedded SQLite store in ./data (or $ORA_DATA); with
+# arguments it runs the `ora` command line (`./run.sh --help`, `./run.sh demo`).
 set -euo pipefail
 root="$(cd "$(dirname "$0")" && pwd)"
 source "$root/scripts/bootstrap.sh"
 if [ $# -eq 0 ]; then
-  set -- demo
+  set -- serve --http 127.0.0.1:8765
 fi
 exec "$root/.venv/bin/ora" "$@"

@@ -7,7 +7,7 @@ Every handler only applies what its event says. Rules (what is allowed, what fol
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -39,11 +39,12 @@ from ora_core.events import (
 from ora_core.state import Flow, Placement, PlayerState, Space, State, Turn, Wheel
 from ora_core.values import Coord, Good, Stage
 
+_T = TypeVar("_T")
 _FIELDS: dict[type[Any], tuple[str, ...]] = {}
 _set = object.__setattr__
 
 
-def _replace(obj: Any, **changes: Any) -> Any:
+def _replace(obj: _T, **changes: Any) -> _T:
     """A copy of the frozen attrs instance ``obj`` with ``changes`` (fast ``attrs.evolve``).
 
     No converters or validators run, as for every value built by ``evolve``.
@@ -51,8 +52,8 @@ def _replace(obj: Any, **changes: Any) -> Any:
     cls = type(obj)
     names = _FIELDS.get(cls)
     if names is None:
-        names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls))
-    new = object.__new__(cls)
+        names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls))  # type: ignore[arg-type]
+    new: _T = object.__new__(cls)
     for name in names:
         _set(new, name, changes[name] if name in changes else getattr(obj, name))
     return new

@@ -1,0 +1,183 @@
+"""Helpers of the API tests: a real server process, clients for its transports, a service."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import pytest
+
+from ora_api.rpc import Dispatcher, Session
+from ora_api.service import API, GameService, open_service
+from tests.support import rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class RpcFailed(Exception):
+    def __init__(self, error: dict[str, Any]) -> None:
+        super().__init__(f"{error['code']} {error['message']}: {error.get('data')}")
+        self.error = error
+        self.code: int = error["code"]
+        self.data: dict[str, Any] = error.get("data") or {}
+
+
+def unwrap(reply: dict[str, Any]) -> Any:
+    if "error" in reply:
+        raise RpcFailed(reply["error"])
+    return reply["result"]
+
+
+# --- in process ---------------------------------------------------------------------------------
+
+
+class Local:
+    """The dispatcher in process, with one session (push collected in ``pushed``)."""
+
+    def __init__(self, service: GameService, push: bool = True) -> None:
+        self.service = service
+        self.dispatcher = Dispatcher(API, service)
+        self.pushed: list[dict[str, Any]] = []
+        self.session = Session(lambda b: self.pushed.append(orjson.loads(b))) if push \
+            else Session()
+        self._ids = itertools.count(1)
+
+    def raw(self, message: bytes | str) -> Any:
+        reply = self.dispatcher.handle(message, self.session)
+        return None if reply is None else orjson.loads(reply)
+
+    def call(self, method: str, params: Any = None) -> Any:
+        request: dict[str, Any] = {"jsonrpc": "2.0", "id": next(self._ids), "method": method}
+        if params is not None:
+            request["params"] = params
+        return unwrap(self.raw(orjson.dumps(request)))
+
+
+@pytest.fixture
+def service() -> Iterator[GameService]:
+    svc = open_service("memory", rules=rules())
+    yield svc
+    svc.close()
+
+
+@pytest.fixture
+def local(service: GameService) -> Local:
+    return Local(service)
+
+
+def new_game(client: Any, players: int = 3, seed: int = 7, length: str = "long"
+             ) -> tuple[str, dict[int, str]]:
+    created = client.call("game.create", {"config": {"players": players, "variant": "france",
+                                                     "length": length, "seed": seed}})
+    return created["game_id"], {s["seat"]: s["token"] for s in created["seats"]}
+
+
+def pick(moves: list[str], rng: random.Random) -> str:
+    """A pseudo-random move that keeps games short: COMMIT half the time it is offered."""
+    if "COMMIT" in moves and rng.random() < 0.5:
+        return "COMMIT"
+    return rng.choice(moves)
+
+
+def play(client: Any, game_id: str, tokens: dict[int, str], rng: random.Random,
+         max_moves: int | None = None) -> int:
+    """Play moves chosen from game.legal_moves (to the end, or ``max_moves``); the count."""
+    n = 0
+    while max_moves is None or n < max_moves:
+        legal = client.call("game.legal_moves", {"game_id": game_id})
+        if legal["seat"] is None:
+            break
+        assert n < 3000, "the game does not end"
+        client.call("game.move", {"game_id": game_id, "token": tokens[legal["seat"]],
+                                  "move": pick(legal["moves"], rng),
+                                  "expected_version": legal["version"]})
+        n += 1
+    return n
+
+
+def verify_chain(events: list[dict[str, Any]]) -> None:
+    """The hash chain as a client checks it (docs/api.md)."""
+    prev = "0" * 64
+    for i, e in enumerate(events, start=1):
+        assert e["version"] == i
+        assert e["prev_hash"] == prev
+        data = orjson.dumps(e["data"], option=orjson.OPT_SORT_KEYS)
+        digest = hashlib.sha256(prev.encode() + b"\n" + e["type"].encode() + b"\n" + data)
+        assert digest.hexdigest() == e["hash"]
+        prev = e["hash"]
+
+
+# --- a real server ------------------------------------------------------------------------------
+
+
+def server_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+class HttpServer:
+    """``python -m ora_api.server --http`` in a subprocess."""
+
+    def __init__(self, store: str, cwd: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "ora_api.server", "--http", "127.0.0.1:0", "--store", store],
+            cwd=cwd, env=server_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        assert self.proc.stderr is not None
+        self.stderr = ""
+        seen = []
+        for raw in self.proc.stderr:  # the server announces its port once it listens
+            line = raw.decode()
+            seen.append(line)
+            if line.startswith("ora: JSON-RPC on http://"):
+                self.port = int(line.split("/rpc")[0].rsplit(":", 1)[1])
+                break
+        else:
+            self.proc.wait(10)
+            raise RuntimeError("the server did not start:\n" + "".join(seen))
+        self.url = f"http://127.0.0.1:{self.port}/rpc"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        self.client = httpx.Client(timeout=30)
+        self._ids = itertools.count(1)
+
+    def post(self, body: bytes) -> httpx.Response:
+        return self.client.post(self.url, content=body,
+                                headers={"content-type": "application/json"})
+
+    def call(self, method: str, params: Any = None) -> Any:
+        request: dict[str, Any] = {"jsonrpc": "2.0", "id": next(self._ids), "method": method}
+        if params is not None:
+            request["params"] = params
+        return unwrap(self.post(orjson.dumps(request)).json())
+
+    def stop(self, kill: bool = False) -> None:
+        self.client.close()
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc.stderr:
+            self.stderr = self.proc.stderr.read().decode()
+            self.proc.stderr.close()
+
+
+@pytest.fixture(scope="module")
+def http_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HttpServer]:
+    """One server per test module (starting one takes about a second)."""
+    tmp_path = tmp_path_factory.mktemp("http")
+    server = HttpServer(f"sqlite:{tmp_path / 'ora.sqlite3'}", tmp_path)
+    yield server
+    server.stop()

@@ -1,0 +1,302 @@
+"""The game methods in process: moves and their refusals, reads, subscriptions, the store."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from ora_api.service import GameService, open_service
+from tests.api.conftest import Local, RpcFailed, new_game, pick, play, verify_chain
+from tests.support import rules
+
+
+def _refused(local: Local, params: dict[str, Any]) -> RpcFailed:
+    with pytest.raises(RpcFailed) as e:
+        local.call("game.move", params)
+    return e.value
+
+
+def _snapshot(local: Local, game_id: str) -> tuple[int, list[dict[str, Any]]]:
+    events = local.call("game.events", {"game_id": game_id})
+    return events["version"], events["events"]
+
+
+def test_create_deals_one_token_per_seat_and_never_shows_it_again(local: Local) -> None:
+    created = local.call("game.create", {"config": {"players": 4, "variant": "ireland",
+                                                    "length": "short", "seed": 3}})
+    assert [s["seat"] for s in created["seats"]] == [0, 1, 2, 3]
+    tokens = {s["token"] for s in created["seats"]}
+    assert len(tokens) == 4 and all(len(t) >= 40 for t in tokens)
+    game_id = created["game_id"]
+    state = local.call("game.state", {"game_id": game_id})
+    assert [p["colour"] for p in state["players"]] == [s["colour"] for s in created["seats"]]
+    shown = str([local.call("game.state", {"game_id": game_id}),
+                 local.call("game.events", {"game_id": game_id}),
+                 local.call("game.list"), local.call("game.score", {"game_id": game_id})])
+    assert not any(t in shown for t in tokens)
+
+
+def test_refused_moves_append_nothing(local: Local) -> None:
+    game_id, tokens = new_game(local)
+    legal = local.call("game.legal_moves", {"game_id": game_id})
+    seat, version = legal["seat"], legal["version"]
+    other = (seat + 1) % 3
+    move = next(m for m in legal["moves"] if m != "COMMIT")
+    before = _snapshot(local, game_id)
+    cases = [
+        ({"token": "nope", "move": move}, -32006, "bad_token"),
+        ({"token": tokens[seat] + "x", "move": move}, -32006, "bad_token"),
+        ({"token": tokens[seat], "move": move, "expected_version": version - 1},
+         -32001, "version_conflict"),
+        ({"token": tokens[seat], "move": move, "expected_version": version + 1},
+         -32001, "version_conflict"),
+        ({"token": tokens[other], "move": move}, -32005, "not_your_turn"),
+        ({"token": tokens[seat], "move": "COMMIT"}, -32002, "illegal_move"),
+        ({"token": tokens[seat], "move": "BUILD G01 0 0"}, -32002, "illegal_move"),
+        ({"token": tokens[seat], "move": "DANCE"}, -32003, "invalid_move"),
+        ({"token": tokens[seat], "move": ""}, -32003, "invalid_move"),
+    ]
+    for params, code, name in cases:
+        e = _refused(local, {"game_id": game_id, **params})
+        assert (e.code, e.data["code"]) == (code, name), params
+        assert set(e.data) >= {"code", "reason", "rule", "detail"}
+    e = _refused(local, {"game_id": game_id, "token": tokens[seat], "move": "COMMIT"})
+    assert e.data["reason"] == "main_action_missing" and e.data["rule"] == "R-ACT-1"
+    e = _refused(local, {"game_id": game_id, "token": tokens[other], "move": move})
+    assert e.data["rule"] == "R-ROUND-3"
+    assert _snapshot(local, game_id) == before
+    # the right token at the right version is accepted
+    done = local.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move,
+                                    "expected_version": version})
+    assert done["version"] == version + len(done["events"])
+    assert done["events"][0]["type"] == "move_played"
+    assert done["events"][0]["data"] == {"seat": seat, "move": move}
+
+
+def test_unknown_game(local: Local) -> None:
+    missing = "00000000-0000-4000-8000-000000000000"
+    for method, params in [
+        ("game.state", {"game_id": missing}),
+        ("game.move", {"game_id": missing, "token": "t", "move": "COMMIT"}),
+        ("game.legal_moves", {"game_id": missing}),
+        ("game.complete", {"game_id": missing}),
+        ("game.events", {"game_id": missing}),
+        ("game.score", {"game_id": missing}),
+        ("game.subscribe", {"game_id": missing}),
+    ]:
+        with pytest.raises(RpcFailed) as e:
+            local.call(method, params)
+        assert (e.value.code, e.value.data["code"]) == (-32004, "unknown_game"), method
+
+
+def test_a_whole_game_in_process(local: Local) -> None:
+    game_id, tokens = new_game(local, players=4, seed=11, length="short")
+    subscribed = local.call("game.subscribe", {"game_id": game_id})
+    assert subscribed["version"] == local.call("game.state", {"game_id": game_id})["version"]
+    assert local.call("game.score", {"game_id": game_id})["final"] is False
+    play(local, game_id, tokens, random.Random(5))
+    state = local.call("game.state", {"game_id": game_id})
+    assert state["status"] == "finished" and state["flow"]["turn"]["decider"] is None
+    assert len(state["scores"]) == 4
+    final = local.call("game.score", {"game_id": game_id})
+    assert final["final"] is True and final["scores"] == state["scores"]
+    best = max(s["total"] for s in final["scores"])
+    assert final["winners"] == [s["seat"] for s in final["scores"] if s["total"] == best]
+    events = local.call("game.events", {"game_id": game_id})["events"]
+    verify_chain(events)
+    assert "game_ended" in [e["type"] for e in events[-3:]]
+    pushed = [m["params"] for m in local.pushed]
+    assert all(m["method"] == "game.event" for m in local.pushed)
+    assert [p["version"] for p in pushed] == list(range(subscribed["version"] + 1,
+                                                        state["version"] + 1))
+    by_version = {e["version"]: e for e in events}
+    for p in pushed:
+        e = by_version[p["version"]]
+        assert (p["type"], p["data"], p["hash"], p["prev_hash"]) == (
+            e["type"], e["data"], e["hash"], e["prev_hash"])
+        assert p["game_id"] == game_id
+    assert local.call("game.legal_moves", {"game_id": game_id})["moves"] == []
+    with pytest.raises(RpcFailed) as err:
+        local.call("game.move", {"game_id": game_id, "token": tokens[0], "move": "COMMIT"})
+    assert err.value.data["reason"] == "game_over"
+    listed = local.call("game.list")["games"]
+    assert [(g["game_id"], g["status"], g["version"]) for g in listed] == [
+        (game_id, "finished", state["version"])]
+
+
+def test_state_at_any_version_and_events_paging(local: Local) -> None:
+    game_id, tokens = new_game(local)
+    play(local, game_id, tokens, random.Random(1), max_moves=30)
+    head = local.call("game.state", {"game_id": game_id})
+    events = local.call("game.events", {"game_id": game_id})["events"]
+    assert len(events) == head["version"]
+    page = local.call("game.events", {"game_id": game_id, "from_version": 5, "limit": 3})
+    assert page["version"] == head["version"]
+    assert page["events"] == events[4:7]
+    assert local.call("game.events", {"game_id": game_id,
+                                      "from_version": head["version"] + 1})["events"] == []
+    first = local.call("game.state", {"game_id": game_id, "version": 1})
+    assert first["version"] == 1 and first["round"] == 0
+    middle = local.call("game.state", {"game_id": game_id, "version": head["version"] - 3})
+    assert middle["version"] == head["version"] - 3
+    assert local.call("game.state", {"game_id": game_id, "version": head["version"]}) == head
+
+
+def test_legal_moves_for_another_seat_are_empty(local: Local) -> None:
+    game_id, _ = new_game(local)
+    legal = local.call("game.legal_moves", {"game_id": game_id})
+    assert legal["moves"]
+    mine = local.call("game.legal_moves", {"game_id": game_id, "seat": legal["seat"]})
+    assert mine == legal
+    other = local.call("game.legal_moves", {"game_id": game_id, "seat": legal["seat"] + 1})
+    assert other["moves"] == [] and other["seat"] == legal["seat"]
+
+
+def test_complete_over_the_api(local: Local) -> None:
+    game_id, _ = new_game(local)
+    moves = local.call("game.legal_moves", {"game_id": game_id})["moves"]
+    verbs = local.call("game.complete", {"game_id": game_id, "prefix": ""})["tokens"]
+    assert verbs == list(dict.fromkeys(m.split()[0] for m in moves))
+    use = next(m for m in moves if m.startswith("USE ")).split()
+    after = local.call("game.complete", {"game_id": game_id, "prefix": " ".join(use[:2])})
+    assert after["tokens"] and all(t == "" or " ".join([*use[:2], t]) in " ".join(moves)
+                                   for t in after["tokens"])
+    assert local.call("game.complete", {"game_id": game_id, "prefix": "DANCE"})["tokens"] == []
+
+
+def test_subscriptions_need_a_push_transport(service: GameService) -> None:
+    http_like = Local(service, push=False)
+    game_id, _ = new_game(http_like)
+    with pytest.raises(RpcFailed) as e:
+        http_like.call("game.subscribe", {"game_id": game_id})
+    assert (e.value.code, e.value.data["code"]) == (-32007, "push_unavailable")
+
+
+def test_unsubscribe_and_close_stop_notifications(service: GameService) -> None:
+    watcher, player = Local(service), Local(service)
+    game_id, tokens = new_game(player)
+    watcher.call("game.subscribe", {"game_id": game_id})
+    assert watcher.call("game.subscribe", {"game_id": game_id})["version"] == 4  # idempotent
+    play(player, game_id, tokens, random.Random(2), max_moves=1)
+    count = len(watcher.pushed)
+    assert count > 0
+    assert watcher.call("game.unsubscribe", {"game_id": game_id})["subscribed"] is True
+    assert watcher.call("game.unsubscribe", {"game_id": game_id})["subscribed"] is False
+    play(player, game_id, tokens, random.Random(2), max_moves=1)
+    assert len(watcher.pushed) == count
+    watcher.call("game.subscribe", {"game_id": game_id})
+    watcher.session.close()
+    play(player, game_id, tokens, random.Random(3), max_moves=1)
+    assert len(watcher.pushed) == count
+
+
+def _race(local: Local, params: list[dict[str, Any]]) -> list[str]:
+    """Send the moves at once from as many threads; each one's outcome."""
+    results: list[str] = []
+    barrier = threading.Barrier(len(params))
+
+    def go(p: dict[str, Any]) -> None:
+        barrier.wait()
+        try:
+            local.call("game.move", p)
+            results.append("ok")
+        except RpcFailed as e:
+            results.append(e.data["code"])
+
+    threads = [threading.Thread(target=go, args=(p,)) for p in params]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def test_racing_moves_in_threads_exactly_one_is_stored(local: Local) -> None:
+    game_id, tokens = new_game(local)
+    for _ in range(10):
+        legal = local.call("game.legal_moves", {"game_id": game_id})
+        moves = [m for m in legal["moves"] if m != "COMMIT"] or legal["moves"]
+        results = _race(local, [
+            {"game_id": game_id, "token": tokens[legal["seat"]], "move": moves[i % len(moves)],
+             "expected_version": legal["version"]} for i in range(4)])
+        assert sorted(results) == ["ok"] + ["version_conflict"] * 3
+        verify_chain(local.call("game.events", {"game_id": game_id})["events"])
+
+
+def test_a_racing_writer_in_another_process_is_a_version_conflict(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'ora.sqlite3'}"
+    one, two = open_service(url, rules=rules()), open_service(url, rules=rules())
+    try:
+        a, b = Local(one), Local(two)
+        game_id, tokens = new_game(a)
+        legal = b.call("game.legal_moves", {"game_id": game_id})  # b folds the game too
+        seat, move = legal["seat"], pick(legal["moves"], random.Random(0))
+        a.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move})
+        with pytest.raises(RpcFailed) as e:  # b's cached state is stale: the store refuses
+            b.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move})
+        assert e.value.data["code"] == "version_conflict"
+        # b reloads on its next access and sees a's move
+        assert b.call("game.state", {"game_id": game_id}) == a.call("game.state",
+                                                                    {"game_id": game_id})
+        verify_chain(b.call("game.events", {"game_id": game_id})["events"])
+    finally:
+        one.close()
+        two.close()
+
+
+def test_tokens_survive_a_restart_and_are_stored_as_digests(tmp_path: Path) -> None:
+    path = tmp_path / "ora.sqlite3"
+    first = open_service(f"sqlite:{path}", rules=rules())
+    game_id, tokens = new_game(Local(first))
+    first.close()
+    raw = path.read_bytes() + (tmp_path / "ora.sqlite3-wal").read_bytes() \
+        if (tmp_path / "ora.sqlite3-wal").exists() else path.read_bytes()
+    assert not any(t.encode() in raw for t in tokens.values())
+    second = open_service(f"sqlite:{path}", rules=rules())
+    try:
+        local = Local(second)
+        assert play(local, game_id, tokens, random.Random(4), max_moves=3) == 3
+    finally:
+        second.close()
+
+
+def test_game_list_of_a_fresh_server_reads_the_store(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'ora.sqlite3'}"
+    first = open_service(url, rules=rules())
+    a = Local(first)
+    done, tokens = new_game(a, players=3, seed=4, length="short")
+    play(a, done, tokens, random.Random(1))
+    new_game(a, players=2, seed=5)
+    expected = a.call("game.list")["games"]
+    first.close()
+    second = open_service(url, rules=rules(), cache_size=1)
+    try:
+        b = Local(second)
+        assert b.call("game.list")["games"] == expected  # cold: nothing folded yet
+        assert [g["status"] for g in expected] == ["finished", "playing"]
+        assert b.call("game.list")["games"] == expected  # from the summaries kept
+    finally:
+        second.close()
+
+
+def test_a_small_hot_cache_evicts_and_refolds(tmp_path: Path) -> None:
+    service = open_service(f"sqlite:{tmp_path / 'ora.sqlite3'}", rules=rules(), cache_size=1)
+    try:
+        local = Local(service)
+        games = [new_game(local, seed=s) for s in (1, 2)]
+        rng = random.Random(0)
+        for _ in range(10):
+            for game_id, tokens in games:
+                play(local, game_id, tokens, rng, max_moves=1)
+        for game_id, _ in games:
+            verify_chain(local.call("game.events", {"game_id": game_id})["events"])
+            cached = local.call("game.state", {"game_id": game_id})
+            service._evict(UUID(game_id))
+            assert local.call("game.state", {"game_id": game_id}) == cached
+    finally:
+        service.close()
