@@ -40,6 +40,13 @@ converter.register_unstructure_hook_func(lambda t: t == _LANDSCAPE, _unstructure
 converter.register_structure_hook_func(lambda t: t == _LANDSCAPE, _structure_landscape)
 
 
+# Sets are written sorted, so equal values always give equal bytes (determinism, design §2).
+converter.register_unstructure_hook_func(
+    lambda t: getattr(t, "__origin__", t) in (frozenset, set),
+    lambda value: sorted(value),
+)
+
+
 def event_to_dict(event: GameEvent) -> dict[str, Any]:
     """The JSON object of an event, with its ``type`` tag."""
     data: dict[str, Any] = converter.unstructure(event, GameEvent)

@@ -44,9 +44,13 @@ class AmbiguousCommand(OraError):
 
 
 class InvalidConfig(OraError):
-    """An unknown or unsupported game configuration."""
+    """An unknown or unsupported game configuration; ``field`` names the bad setting."""
 
     code = "invalid_config"
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class SpecError(OraError):

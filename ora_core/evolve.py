@@ -254,7 +254,7 @@ def _flow(state: State, e: FlowChanged) -> State:
 
 
 def _ended(state: State, e: GameEnded) -> State:
-    return _replace(state, scores=e.scores)
+    return _replace(state, scores=e.scores, winners=e.winners)
 
 
 _HANDLERS: dict[type[Any], Callable[[Any, Any], State]] = {

@@ -156,6 +156,7 @@ class State:
     wonders_left: int = 8
     settlement_phases: tuple[Stage, ...] = ()
     scores: tuple[Score, ...] | None = None
+    winners: tuple[int, ...] = ()
     version: int = 0
     #: Every building used this game (ids), for self-play statistics.
     used: frozenset[str] = field(factory=frozenset)

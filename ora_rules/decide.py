@@ -228,7 +228,8 @@ def _build(draft: Draft, seat: int, command: Build) -> None:
     if draft.turn.kind == "neutral":
         _build_neutral(draft, command)
         return
-    _require_slot(draft, ("action", "bonus"), "building", "R-BUILD-1")
+    if "build" not in draft.turn.grants:  # a granted build follows the use that granted it
+        _require_slot(draft, ("action", "bonus"), "building", "R-BUILD-1")
     building = command.building
     if building not in draft.state.display:
         raise refuse("not_in_display", "R-BUILD-1", f"{building} is not in the display", building)
@@ -271,7 +272,11 @@ def _fell_or_cut(draft: Draft, seat: int, command: FellTrees | CutPeat) -> None:
     rule = "R-FELL-1" if fell else "R-FELL-2"
     card, good = (FOREST, Good.WOOD) if fell else (MOOR, Good.PEAT)
     what = "felling trees" if fell else "cutting peat"
-    _require_slot(draft, ("action",), what, "R-BONUS-4" if draft.turn.kind == "bonus" else rule)
+    grant = "fell" if fell else "cut"
+    if grant not in draft.turn.grants:
+        # A granted fell / cut (Calefactory) is not the main action: also in a bonus slot.
+        _require_slot(draft, ("action",), what,
+                      "R-BONUS-4" if draft.turn.kind == "bonus" else rule)
     player = _player(draft, seat)
     cards = landscape.cards_of(player, card)
     if command.coord is None:
@@ -279,7 +284,7 @@ def _fell_or_cut(draft: Draft, seat: int, command: FellTrees | CutPeat) -> None:
             raise refuse("card_required", "R-FELL-5",
                          f"{what}: name one of your {'forests' if fell else 'moors'} "
                          f"({', '.join(f'{c} {r}' for c, r in cards)})")
-        _take_main_or_grant(draft, "fell" if fell else "cut", what)
+        _take_main_or_grant(draft, grant, what)
         return  # R-FELL-5: nothing is removed, nothing gained, no indicator moves
     if command.coord not in cards:
         raise refuse("no_card_there", rule, f"{what}: no {'forest' if fell else 'moor'} at "
@@ -288,7 +293,7 @@ def _fell_or_cut(draft: Draft, seat: int, command: FellTrees | CutPeat) -> None:
     wheel = draft.state.wheel
     if command.joker and indicator not in wheel.positions:
         raise refuse("indicator_not_in_play", "R-JOKER-1", "the joker is out of play")
-    _take_main_or_grant(draft, "fell" if fell else "cut", what)
+    _take_main_or_grant(draft, grant, what)
     draft.emit(CardRemoved(seat=seat, coord=command.coord))
     if indicator in wheel.positions:
         amount = wheel.value(indicator)
@@ -380,7 +385,8 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
     district = isinstance(command, BuyDistrict)
     kind = "district" if district else "plot"
     turn = draft.turn
-    _require_slot(draft, ("action", "bonus", "settlement"), f"buying a {kind}", "R-FREE-2")
+    if kind not in turn.grants:  # a granted landscape (Bulwark) follows the granting use
+        _require_slot(draft, ("action", "bonus", "settlement"), f"buying a {kind}", "R-FREE-2")
     prices = draft.state.district_prices if district else draft.state.plot_prices
     if not prices:
         raise refuse("stack_empty", "R-BUY-1", f"no {kind} is left")
@@ -402,6 +408,9 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
         if turn.kind == "settlement":
             if turn.landscape_bought:
                 raise refuse("landscape_limit", "R-BUY-5", "one landscape per settlement phase")
+            if turn.settled:
+                raise refuse("landscape_after_settlement", "R-BUY-5",
+                             "a landscape is bought before the settlement is built")
             draft.update_turn(landscape_bought=True)
         else:
             if seat in draft.flow.round_purchases:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ora_core.events import (
     BuildingsRevealed,
     ClergyReturned,
+    FlowChanged,
     GameEnded,
     GoodsGained,
     IndicatorEntered,
@@ -165,10 +166,12 @@ def final_phase_reached(draft: Draft) -> bool:
 
 
 def end_game(draft: Draft) -> None:
-    scores = score(draft.state, draft.rules)
-    draft.emit(GameEnded(scores=scores, winners=winners(scores)))
+    """Score (R-SCORE-*); ``GameEnded`` is the game's last event."""
     draft.flow = Flow(turn=Turn(kind="over", seat=0), settlement=None,
                       final_phase=draft.flow.final_phase)
+    draft.emit(FlowChanged(flow=draft.flow))
+    scores = score(draft.state, draft.rules)
+    draft.emit(GameEnded(scores=scores, winners=winners(scores)))
 
 
 def advance(draft: Draft) -> None:

@@ -71,13 +71,12 @@ def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
     if turn.kind == "neutral_prior":
         if not turn.main_done:
             yield from _neutral_prior(state, player)
-        for building in turn.free_uses:
-            yield from _uses(state, rules, seat, building, prior=False)
+        yield from _extras(state, rules, player)  # the free use and what its function grants
         yield from _conversions(player)
         yield Commit()
         return
     if turn.kind == "settlement":
-        if not turn.landscape_bought:
+        if not turn.landscape_bought and not turn.settled:
             yield from _purchases(state, rules, player)
         if not turn.settled:
             yield from _settlements(state, rules, player)
@@ -90,11 +89,6 @@ def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
             yield from (m for m in _purchases(state, rules, player)
                         if ("district" if isinstance(m, BuyDistrict) else "plot")
                         not in turn.grants)
-    for kind in ("district", "plot"):
-        if kind in turn.grants:
-            yield from _purchases(state, rules, player, only=kind)
-    if "settle" in turn.grants:
-        yield from _settlements(state, rules, player)
     yield from _conversions(player)
     if turn.kind == "settlement" or turn.main_done:
         yield Commit()
@@ -138,12 +132,23 @@ def _extras(state: State, rules: Rules, player: PlayerState) -> Iterator[Command
     if turn.prior_bonus is not None and player.clergy[0] is None:
         yield from _uses(state, rules, player.seat, turn.prior_bonus, prior=True)
     if turn.main_done:
-        if "build" in turn.grants:
-            yield from _builds(state, rules, player)
-        if "fell" in turn.grants:
-            yield from _fell(state, player, FOREST)
-        if "cut" in turn.grants:
-            yield from _fell(state, player, MOOR)
+        yield from _granted(state, rules, player)
+
+
+def _granted(state: State, rules: Rules, player: PlayerState) -> Iterator[Command]:
+    """The follow-up actions building functions granted in this slot (``Turn.grants``)."""
+    grants = state.flow.turn.grants
+    if "build" in grants:
+        yield from _builds(state, rules, player)
+    if "fell" in grants:
+        yield from _fell(state, player, FOREST)
+    if "cut" in grants:
+        yield from _fell(state, player, MOOR)
+    for kind in ("district", "plot"):
+        if kind in grants:
+            yield from _purchases(state, rules, player, only=kind)
+    if "settle" in grants:
+        yield from _settlements(state, rules, player)
 
 
 def _contract_payments(state: State, player: PlayerState) -> list[str]:

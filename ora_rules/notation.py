@@ -19,7 +19,7 @@ from ora_rules.tokens import GOOD_ORDER, format_goods, parse_goods, parse_tiles
 
 _BUILDING = re.compile(r"^(?:[GFI]\d\d|L[RGBWY][123])$")
 _SETTLEMENT = re.compile(r"^S(?:0[1-8]|[RGBWY][1-8])$")
-_INT = re.compile(r"^-?\d+$")
+_INT = re.compile(r"^-?[0-9]{1,6}$")
 
 
 def _frozen_goods(goods: Mapping[Good, int]) -> tuple[tuple[Good, int], ...]:

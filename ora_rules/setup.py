@@ -20,12 +20,12 @@ NEUTRAL_COLOUR = "Y"
 def mode_code(players: int, length: str) -> str:
     """The rules.md mode code of a configuration (R-GEN-2), or ``InvalidConfig``."""
     if players not in (1, 2, 3, 4):
-        raise InvalidConfig(f"players must be 1, 2, 3 or 4, got {players!r}")
+        raise InvalidConfig(f"players must be 1, 2, 3 or 4, got {players!r}", "players")
     if length not in ("long", "short"):
-        raise InvalidConfig(f"length must be 'long' or 'short', got {length!r}")
+        raise InvalidConfig(f"length must be 'long' or 'short', got {length!r}", "length")
     if players == 1:
         if length != "long":
-            raise InvalidConfig("the solo game has one length: 'long'")
+            raise InvalidConfig("the solo game has one length: 'long'", "length")
         return "1"
     if players == 2:
         return "2L" if length == "long" else "2"
@@ -38,10 +38,11 @@ def make_config(players: int, variant: str, length: str, seed: int,
     try:
         chosen = Variant(variant)
     except ValueError:
-        raise InvalidConfig(f"variant must be 'france' or 'ireland', got {variant!r}") from None
+        raise InvalidConfig(f"variant must be 'france' or 'ireland', got {variant!r}",
+                            "variant") from None
     code = mode_code(players, length)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise InvalidConfig(f"seed must be an integer in 0 .. 2**63-1, got {seed!r}")
+        raise InvalidConfig(f"seed must be an integer in 0 .. 2**63-1, got {seed!r}", "seed")
     if colours is None:
         colours = tuple(COLOURS[:players])
         shuffled = list(colours)
@@ -49,7 +50,8 @@ def make_config(players: int, variant: str, length: str, seed: int,
         colours = tuple(shuffled)
     elif len(colours) != players or len(set(colours)) != players or not set(colours) <= set(
             COLOURS):
-        raise InvalidConfig(f"colours must be {players} distinct of {', '.join(COLOURS)}")
+        raise InvalidConfig(f"colours must be {players} distinct of {', '.join(COLOURS)}",
+                            "colours")
     return GameConfig(players=players, variant=chosen, length=length, mode=code, seed=seed,
                       colours=colours)
 
