@@ -19,12 +19,6 @@ from ora_core.state import Space, State
 from ora_core.values import Coord
 
 converter = make_converter()
-configure_tagged_union(
-    GameEvent,
-    converter,
-    tag_generator=lambda cls: cls.TAG,  # type: ignore[attr-defined]
-    tag_name="type",
-)
 
 
 def _unstructure_landscape(landscape: Mapping[Coord, Space]) -> list[Any]:
@@ -39,12 +33,21 @@ _LANDSCAPE = Mapping[Coord, Space]
 converter.register_unstructure_hook_func(lambda t: t == _LANDSCAPE, _unstructure_landscape)
 converter.register_structure_hook_func(lambda t: t == _LANDSCAPE, _structure_landscape)
 
-
 # Sets are written sorted, so equal values always give equal bytes (determinism, design §2).
 converter.register_unstructure_hook_func(
     lambda t: getattr(t, "__origin__", t) in (frozenset, set),
     lambda value: sorted(value),
 )
+
+
+# Registered last: the tagged union builds its per-class functions from the hooks above.
+configure_tagged_union(
+    GameEvent,
+    converter,
+    tag_generator=lambda cls: cls.TAG,  # type: ignore[attr-defined]
+    tag_name="type",
+)
+
 
 
 def event_to_dict(event: GameEvent) -> dict[str, Any]:

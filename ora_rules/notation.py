@@ -15,7 +15,7 @@ from attrs import field, frozen
 
 from ora_core.errors import InvalidCommand
 from ora_core.values import Coord, Good
-from ora_rules.tokens import GOOD_ORDER, format_goods, parse_goods, parse_tiles
+from ora_rules.tokens import GOOD_ORDER, format_goods, format_tiles, parse_goods, parse_tiles
 
 _BUILDING = re.compile(r"^(?:[GFI]\d\d|L[RGBWY][123])$")
 _SETTLEMENT = re.compile(r"^S(?:0[1-8]|[RGBWY][1-8])$")
@@ -168,6 +168,16 @@ def _building(token: str) -> str:
     return token
 
 
+_GOODS_STRING = re.compile(r"^(?:Wo|Pt|Co|Gn|Sw|Sh|Mt|Cl|Ce|Pn|Ni|Bo|Rq|Sn|Or|Gp|Wn|Fl|Br|Ma|Be|Wh|Wd)"
+                           r"{2,}$")
+
+
+def _canonical_goods(token: str) -> str:
+    """A goods string of two or more tiles is a multiset: write it in the canonical order, so
+    ``PtWo`` and ``WoPt`` are one command."""
+    return format_tiles(parse_tiles(token)) if _GOODS_STRING.match(token) else token
+
+
 def _int(token: str, what: str) -> int:
     if not _INT.match(token):
         raise InvalidCommand(f"{what}: expected an integer, got {token!r}")
@@ -196,7 +206,8 @@ def parse(text: str) -> Command:
     verb = tokens[0]
     if verb in ("USE", "PRIOR"):
         _arity(tokens, 2, 40)
-        return Use(_building(tokens[1]), tuple(tokens[2:]), prior=verb == "PRIOR")
+        params = tuple(_canonical_goods(t) for t in tokens[2:])
+        return Use(_building(tokens[1]), params, prior=verb == "PRIOR")
     if verb == "BUILD":
         _arity(tokens, 4, 4)
         return Build(_building(tokens[1]), _coord(tokens, 2, verb))
