@@ -1,4 +1,5 @@
-"""Bots: ``random``, ``greedy`` (one ply) and ``mcts`` (UCT with random playouts).
+"""Bots: ``random``, ``builder`` (random, eager to build), ``greedy`` (one ply) and
+``mcts`` (UCT with random playouts).
 
 A bot is a function ``(state, moves, rng) -> move``. Every bot is deterministic given its
 ``random.Random``: the same seed gives the same game (R: determinism, design §2).
@@ -22,15 +23,36 @@ Bot = Callable[[State, Sequence[Command], random.Random], Command]
 
 
 def random_bot(state: State, moves: Sequence[Command], rng: random.Random) -> Command:
-    """A kind of move uniformly (use, build, fell, ...), then a move of that kind.
+    """Random play in three steps: a kind of move (use, build, fell, ...) uniformly, then for
+    uses, contracts and builds a building uniformly, then one of its moves.
 
-    Choosing the kind first keeps rare kinds (building, settling) as likely as common ones, so
-    random games reach every building and the open-ended two-player games end.
+    Choosing the kind and the building first keeps rare kinds (building, settling) and buildings
+    with few choices as likely as the rest, so random games reach every building and the
+    open-ended two-player games end.
     """
-    kinds: dict[str, list[Command]] = {}
+    kinds: dict[str, dict[str, list[Command]]] = {}
     for move in moves:
-        kinds.setdefault(str(move).split(" ", 1)[0], []).append(move)
-    return rng.choice(kinds[rng.choice(sorted(kinds))])
+        tokens = str(move).split(" ", 2)
+        verb = tokens[0]
+        target = tokens[1] if verb in _BY_BUILDING and len(tokens) > 1 else ""
+        kinds.setdefault(verb, {}).setdefault(target, []).append(move)
+    groups = kinds[rng.choice(sorted(kinds))]
+    return rng.choice(groups[rng.choice(sorted(groups))])
+
+
+def builder_bot(state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+    """Random play that builds, settles and buys plots eagerly and never declines a function:
+    a cheap bot whose games reach the late and expensive buildings."""
+    for verb, chance in (("BUILD", 0.8), ("SETTLE", 0.8), ("BUY_PLOT", 0.3),
+                         ("BUY_DISTRICT", 0.2)):
+        wanted = [m for m in moves if str(m).startswith(verb + " ")]
+        if wanted and rng.random() < chance:
+            return random_bot(state, wanted, rng)
+    useful = [m for m in moves if not str(m).endswith(" -")]
+    return random_bot(state, useful or moves, rng)
+
+
+_BY_BUILDING = frozenset({"USE", "PRIOR", "WORK_CONTRACT", "BUILD"})
 
 
 def apply(state: State, command: Command, rules: Rules) -> State:
@@ -58,14 +80,19 @@ def relative(state: State, seat: int, rules: Rules) -> float:
     return own - max(others) if others else own
 
 
-def make_greedy(rules: Rules) -> Bot:
-    """One ply: the move whose resulting position evaluates best for the mover; ties by rng."""
+def make_greedy(rules: Rules, sample: int | None = None) -> Bot:
+    """One ply: the move whose resulting position evaluates best for the mover; ties by rng.
+
+    With ``sample``, only that many candidates drawn by ``random_bot`` are weighed (a fast,
+    noisy greedy for large batches of games)."""
 
     def greedy(state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         seat = state.flow.turn.decider
         best: list[Command] = []
         best_value = -math.inf
-        for move in moves:
+        candidates = moves if sample is None or len(moves) <= sample else list(
+            {str(m): m for m in (random_bot(state, moves, rng) for _ in range(sample))}.values())
+        for move in candidates:
             value = evaluate(apply(state, move, rules), seat, rules)
             if value > best_value + 1e-9:
                 best, best_value = [move], value
@@ -142,10 +169,14 @@ def make_bot(name: str, rules: Rules) -> Bot:
     """A bot by name: ``random``, ``greedy``, ``mcts`` or ``mcts:N`` (N playouts per move)."""
     if name == "random":
         return random_bot
+    if name == "builder":
+        return builder_bot
     if name == "greedy":
         return make_greedy(rules)
+    if name.startswith("greedy:") and name[7:].isdigit():
+        return make_greedy(rules, sample=int(name[7:]))
     if name == "mcts":
         return make_mcts(rules)
     if name.startswith("mcts:") and name[5:].isdigit():
         return make_mcts(rules, playouts=int(name[5:]))
-    raise ValueError(f"unknown bot {name!r}; bots are random, greedy, mcts, mcts:N")
+    raise ValueError(f"unknown bot {name!r}; bots are random, builder, greedy, mcts, mcts:N")

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from ora_core.errors import IllegalCommand, InvalidCommand
-from ora_core.events import GameEvent
+from ora_core.events import BuildingUsed, GameEvent
 from ora_core.state import State
 from ora_core.values import Good
 from ora_rules.specs import Rules
@@ -80,19 +80,37 @@ class UseContext:
         self.free_uses: list[str] = []
         self.wheel_used: list[Any] = []
         self.wonders_taken = 0
+        #: The buildings whose function this use carries out, the used building first and then
+        #: each redirect's target (Priory, Palace, ...); ``building`` is the one running now.
+        self.chain: list[str] = [building]
 
     def copy(self) -> UseContext:
+        """An independent copy, for enumerating branches (hot: legal moves copy a lot)."""
         other = UseContext.__new__(UseContext)
-        other.__dict__.update(self.__dict__)
+        fields = dict(self.__dict__)
         for name in ("have", "paid", "gained", "bonus_all"):
-            setattr(other, name, Counter(getattr(self, name)))
-        for name in ("events", "grants", "free_uses", "wheel_used"):
-            setattr(other, name, list(getattr(self, name)))
+            fields[name] = _copy_counter(fields[name])
+        for name in ("events", "grants", "free_uses", "wheel_used", "chain"):
+            fields[name] = fields[name][:]
+        other.__dict__ = fields
         return other
 
     @property
     def mode(self) -> str:
         return self.state.config.mode
+
+    def enter(self, target: str) -> str:
+        """Carry out ``target``'s function inside this use (a redirect): it joins the chain, a
+        ``BuildingUsed`` event records it and errors name it. Returns the building to restore
+        with ``leave`` once the target's effect has run."""
+        previous = self.building
+        self.chain.append(target)
+        self.events.append(BuildingUsed(seat=self.seat, building=target))
+        self.building = target
+        return previous
+
+    def leave(self, previous: str) -> None:
+        self.building = previous
 
     def illegal(self, reason: str, rule: str, detail: str) -> IllegalCommand:
         return IllegalCommand(reason, rule, detail, building=self.building)
@@ -126,8 +144,23 @@ class UseContext:
             self.gained[good] += n
 
 
+def _copy_counter(counter: Counter[Good]) -> Counter[Good]:
+    """``Counter(counter)`` without its per-item Python loop."""
+    new: Counter[Good] = Counter.__new__(Counter)
+    dict.update(new, counter)
+    return new
+
+
 def _show(goods: Mapping[Good, int]) -> str:
     return ", ".join(f"{n} {g.value}" for g, n in goods.items() if n) or "nothing"
+
+
+class Fixed(str):
+    """A token that stays written even at the end of a use (a coordinate such as ``1 0``): the
+    canonical form of an enumerated use drops trailing "none" tokens (``0``, ``-``), never these.
+    """
+
+    __slots__ = ()
 
 
 Option = tuple[list[str], UseContext]

@@ -1,0 +1,65 @@
+"""Bots, the arena and the benchmark command (issue 5 items 3 and 4)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ora_api.arena import arena, wilson
+from ora_api.selfplay import play_game
+from ora_rules.bots import make_bot
+from tests.support import rules
+
+
+@pytest.mark.parametrize("name", ["random", "builder", "greedy:6", "mcts:4"])
+def test_a_bot_plays_a_whole_game_reproducibly(name: str) -> None:
+    """Bots are seeded: the same seed gives the same game, move for move."""
+    bot = make_bot(name, rules())
+    first = play_game(rules(), 3, "ireland", "short", 11, [bot])
+    second = play_game(rules(), 3, "ireland", "short", 11, [make_bot(name, rules())])
+    assert first.finished
+    assert first.moves == second.moves
+
+
+def test_greedy_beats_random_more_often_than_not() -> None:
+    standings = {s.bot: s for s in arena(rules(), 3, ["greedy:12", "random"], 4, seed=5,
+                                         length="short")}
+    assert standings["greedy:12"].rate > standings["random"].rate
+
+
+def test_wilson_interval_contains_the_rate() -> None:
+    low, high = wilson(7, 10)
+    assert 0 < low < 0.7 < high < 1
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_unknown_bot_names_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="random, builder, greedy, mcts"):
+        make_bot("oracle", rules())
+
+
+def test_ora_arena_prints_win_rates_as_json() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ora_api.cli", "arena", "--players", "3", "--bots",
+         "random,builder", "--games", "2", "--length", "short", "--json"],
+        capture_output=True, text=True, check=True)
+    rows = json.loads(result.stdout)
+    assert {r["bot"] for r in rows} == {"random", "builder"}
+    assert sum(r["wins"] for r in rows) == pytest.approx(2)
+    for r in rows:
+        assert r["ci95"][0] <= r["rate"] <= r["ci95"][1]
+
+
+def test_ora_bench_quick_reports_every_figure() -> None:
+    result = subprocess.run([sys.executable, "-m", "ora_api.cli", "bench", "--quick", "--json"],
+                            capture_output=True, text=True, check=True, timeout=600)
+    report = json.loads(result.stdout)
+    for key in ("command_us", "legal_moves_us", "complete_empty_prefix_us",
+                "legal_moves_per_position", "random_game_ms", "fold_sqlite_4p_ms",
+                "selfplay_2proc_games_per_s", "peak_memory_mib", "targets", "machine"):
+        assert report[key] is not None, key
+    assert report["command_us"]["p50"] > 0
+    assert report["legal_moves_per_position"]["max"] >= report["legal_moves_per_position"]["p50"]
