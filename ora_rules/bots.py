@@ -80,6 +80,21 @@ def relative(state: State, seat: int, rules: Rules) -> float:
     return own - max(others) if others else own
 
 
+def make_seeker(target: str) -> Bot:
+    """Random play that builds ``target`` whenever it can and then uses it whenever it can
+    (without declining): self-play that reaches one building's use on purpose."""
+
+    def seeker(state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+        for verb in ("BUILD", "PRIOR", "USE", "WORK_CONTRACT"):
+            hits = [m for m in moves if str(m).startswith(f"{verb} {target}")
+                    and not str(m).endswith(" -")]
+            if hits:
+                return rng.choice(hits)
+        return random_bot(state, moves, rng)
+
+    return seeker
+
+
 def make_greedy(rules: Rules, sample: int | None = None) -> Bot:
     """One ply: the move whose resulting position evaluates best for the mover; ties by rng.
 
@@ -177,6 +192,8 @@ def make_bot(name: str, rules: Rules) -> Bot:
         return make_greedy(rules, sample=int(name[7:]))
     if name == "mcts":
         return make_mcts(rules)
+    if name.startswith("seek:"):
+        return make_seeker(name[5:])
     if name.startswith("mcts:") and name[5:].isdigit():
         return make_mcts(rules, playouts=int(name[5:]))
     raise ValueError(f"unknown bot {name!r}; bots are random, builder, greedy, mcts, mcts:N")

@@ -85,7 +85,7 @@ def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
             yield from _main_actions(state, rules, player)
         yield from _extras(state, rules, player)
         if seat not in state.flow.round_purchases:
-            # A granted kind (Bulwark) is offered once, below, as the free landscape.
+            # A granted kind (Bulwark) is offered once, by _extras, as the free landscape.
             yield from (m for m in _purchases(state, rules, player)
                         if ("district" if isinstance(m, BuyDistrict) else "plot")
                         not in turn.grants)

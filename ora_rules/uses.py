@@ -16,6 +16,7 @@ from ora_core.events import (
 from ora_core.state import State
 from ora_core.values import Good
 from ora_rules.effects import TokenReader, UseContext
+from ora_rules.effects.core import Fixed
 from ora_rules.payment import check_value_payment, value_payments
 from ora_rules.specs import Rules
 from ora_rules.tokens import format_goods, parse_goods
@@ -74,7 +75,7 @@ def use_options(state: State, rules: Rules, seat: int, building: str
         if ctx.food_due or ctx.energy_due:
             # The payment comes last, so every choice before it is written out.
             for payment in value_payments(ctx.have, ctx.food_due, ctx.energy_due, rules):
-                full = (*raw, format_goods(payment))
+                full = (*(str(t) for t in raw), format_goods(payment))
                 if full not in seen:
                     seen.add(full)
                     yield full
@@ -86,11 +87,11 @@ def use_options(state: State, rules: Rules, seat: int, building: str
 
 
 def _canonical(tokens: list[str]) -> tuple[str, ...]:
-    """Trailing tokens that mean "none" (``0``, ``-``) are left out."""
+    """Trailing tokens that mean "none" (``0``, ``-``) are left out, unless ``Fixed``."""
     end = len(tokens)
-    while end and tokens[end - 1] in ("0", DECLINE):
+    while end and tokens[end - 1] in ("0", DECLINE) and not isinstance(tokens[end - 1], Fixed):
         end -= 1
-    return tuple(tokens[:end])
+    return tuple(str(t) for t in tokens[:end])
 
 
 def use_events(ctx: UseContext) -> list[GameEvent]:

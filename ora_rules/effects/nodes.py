@@ -122,7 +122,9 @@ class Convert:
             costs.append(f"{self.food:g} food")
         if self.energy:
             costs.append(f"{self.energy:g} energy")
-        text = f"pay {' and '.join(costs) or 'nothing'} to gain {describe_goods(self.gain)}"
+        text = f"pay {' and '.join(costs) or 'nothing'}"
+        if self.gain:
+            text += f" to gain {describe_goods(self.gain)}"
         if self.low == self.high == 1:
             return text
         if self.high is None:
@@ -133,7 +135,11 @@ class Convert:
 
 
 def _value_reachable(ctx: UseContext) -> bool:
-    """Whether the food and energy due can still be paid from what the user holds."""
+    """Whether the food and energy due can still be paid from what the user holds.
+
+    A necessary condition only (it prunes the enumeration): grain counts both as food and, flipped
+    to straw, as half an energy, since either use may be the one that pays.
+    """
     if not ctx.food_due and not ctx.energy_due:
         return True
     food = energy = 0.0
@@ -141,7 +147,7 @@ def _value_reachable(ctx: UseContext) -> bool:
         spec = ctx.rules.goods[good]
         food += spec.food * max(n, 0)
         energy += spec.energy * max(n, 0)
-    energy += 0.5 * max(ctx.have[Good.GRAIN], 0) if ctx.food_due == 0 else 0
+    energy += 0.5 * max(ctx.have[Good.GRAIN], 0)
     return food >= ctx.food_due and energy >= ctx.energy_due
 
 
