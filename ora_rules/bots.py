@@ -18,6 +18,7 @@ from ora_rules.moves import legal_moves
 from ora_rules.notation import Command
 from ora_rules.scoring import score_player
 from ora_rules.specs import Rules
+from ora_rules.uses import use_options
 
 Bot = Callable[[State, Sequence[Command], random.Random], Command]
 
@@ -38,6 +39,11 @@ def random_bot(state: State, moves: Sequence[Command], rng: random.Random) -> Co
         kinds.setdefault(verb, {}).setdefault(target, []).append(move)
     groups = kinds[rng.choice(sorted(kinds))]
     return rng.choice(groups[rng.choice(sorted(groups))])
+
+
+def uniform_bot(state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+    """Uniform over the legal moves."""
+    return rng.choice(moves)
 
 
 def builder_bot(state: State, moves: Sequence[Command], rng: random.Random) -> Command:
@@ -80,9 +86,20 @@ def relative(state: State, seat: int, rules: Rules) -> float:
     return own - max(others) if others else own
 
 
-def make_seeker(target: str) -> Bot:
-    """Random play that builds ``target`` whenever it can and then uses it whenever it can
-    (without declining): self-play that reaches one building's use on purpose."""
+def make_seeker(target: str, rules: Rules, sample: int = 12) -> Bot:
+    """Self-play that reaches one building's use on purpose: it builds ``target`` and uses it
+    (without declining) whenever it can; otherwise, among ``sample`` random candidates, it
+    takes the move that brings it closest to affording the building (before it is built) or to
+    a use of it with real choices (after), ties by chance."""
+
+    def shortfall(state: State, seat: int) -> float:
+        player = state.players[seat]
+        placement = state.built.get(target)
+        if placement is None:
+            cost = rules.building(target).cost
+            return float(sum(max(0, n - player.count(g)) for g, n in cost.items())) + 100
+        usable = any(p != ("-",) for p in use_options(state, rules, seat, target))
+        return 0.0 if usable else 1.0
 
     def seeker(state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         for verb in ("BUILD", "PRIOR", "USE", "WORK_CONTRACT"):
@@ -90,7 +107,12 @@ def make_seeker(target: str) -> Bot:
                     and not str(m).endswith(" -")]
             if hits:
                 return rng.choice(hits)
-        return random_bot(state, moves, rng)
+        seat = state.flow.turn.decider
+        candidates = list({str(m): m for m in (random_bot(state, moves, rng)
+                                               for _ in range(sample))}.values())
+        scored = [(shortfall(apply(state, m, rules), seat), i) for i, m in enumerate(candidates)]
+        best = min(value for value, _ in scored)
+        return candidates[rng.choice([i for value, i in scored if value == best])]
 
     return seeker
 
@@ -184,6 +206,8 @@ def make_bot(name: str, rules: Rules) -> Bot:
     """A bot by name: ``random``, ``greedy``, ``mcts`` or ``mcts:N`` (N playouts per move)."""
     if name == "random":
         return random_bot
+    if name == "uniform":
+        return uniform_bot
     if name == "builder":
         return builder_bot
     if name == "greedy":
@@ -193,7 +217,7 @@ def make_bot(name: str, rules: Rules) -> Bot:
     if name == "mcts":
         return make_mcts(rules)
     if name.startswith("seek:"):
-        return make_seeker(name[5:])
+        return make_seeker(name[5:], rules)
     if name.startswith("mcts:") and name[5:].isdigit():
         return make_mcts(rules, playouts=int(name[5:]))
-    raise ValueError(f"unknown bot {name!r}; bots are random, builder, greedy, mcts, mcts:N")
+    raise ValueError(f"unknown bot {name!r}; bots are random, uniform, builder, greedy, greedy:N, mcts, mcts:N, seek:ID")

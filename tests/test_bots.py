@@ -37,7 +37,7 @@ def test_wilson_interval_contains_the_rate() -> None:
 
 
 def test_unknown_bot_names_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="random, builder, greedy, mcts"):
+    with pytest.raises(ValueError, match="random, uniform, builder, greedy"):
         make_bot("oracle", rules())
 
 
