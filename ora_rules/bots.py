@@ -220,4 +220,5 @@ def make_bot(name: str, rules: Rules) -> Bot:
         return make_seeker(name[5:], rules)
     if name.startswith("mcts:") and name[5:].isdigit():
         return make_mcts(rules, playouts=int(name[5:]))
-    raise ValueError(f"unknown bot {name!r}; bots are random, uniform, builder, greedy, greedy:N, mcts, mcts:N, seek:ID")
+    raise ValueError(f"unknown bot {name!r}; bots are random, uniform, builder, greedy, "
+                     "greedy:N, mcts, mcts:N, seek:ID")

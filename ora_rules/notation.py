@@ -168,8 +168,8 @@ def _building(token: str) -> str:
     return token
 
 
-_GOODS_STRING = re.compile(r"^(?:Wo|Pt|Co|Gn|Sw|Sh|Mt|Cl|Ce|Pn|Ni|Bo|Rq|Sn|Or|Gp|Wn|Fl|Br|Ma|Be|Wh|Wd)"
-                           r"{2,}$")
+_GOODS_STRING = re.compile(
+    r"^(?:Wo|Pt|Co|Gn|Sw|Sh|Mt|Cl|Ce|Pn|Ni|Bo|Rq|Sn|Or|Gp|Wn|Fl|Br|Ma|Be|Wh|Wd){2,}$")
 
 
 def _canonical_goods(token: str) -> str:
