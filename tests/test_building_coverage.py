@@ -2,8 +2,8 @@
 
 Over 200 random 4-player games per variant (uniform random play: every legal move equally
 likely), the buildings used cover at least 95 % of the buildings of that variant; every building
-is used at least once, by those games or by a self-play game of the seeking bot (``seek:<id>``: random play that builds and uses one building
-on purpose), through public commands only.
+is used at least once, by those games or by a self-play game of the seeking bot (``seek:<id>``:
+random play that builds and uses one building on purpose), through public commands only.
 """
 
 from __future__ import annotations
