@@ -20,12 +20,14 @@ from ora_core.events import (
     SettlementsDealt,
     WheelRotated,
 )
-from ora_core.state import Flow, Turn
-from ora_core.values import Indicator, Stage, Variant
+from ora_core.state import Flow, State, Turn
+from ora_core.values import FOREST, MOOR, Indicator, Stage, Variant
 from ora_rules.draft import Draft
+from ora_rules.landscape import cloister_neighbour
 from ora_rules.neutral import neutral_placements
 from ora_rules.scoring import score, winners
 from ora_rules.setup import SETTLEMENT_BY_STAGE
+from ora_rules.specs import Rules
 
 # Queue markers besides player turns.
 PHASE = "phase"
@@ -159,10 +161,36 @@ def _neutral_return(draft: Draft) -> None:
 
 
 def final_phase_reached(draft: Draft) -> bool:
-    """R-END-2/3: settlement phase D has taken place and few enough buildings are left."""
+    """R-END-2/3: settlement phase D has taken place and few enough buildings are left.
+
+    Engine reading (docs/ambiguities.md, "dead cards"): a display card that no player can ever
+    build — no landscape is left to buy and no player has a space, empty or under a forest or
+    moor, that its terrain and cloister rule allow — is not counted as left; otherwise such a
+    card would keep the two-player games from ever ending.
+    """
     mode = draft.mode
-    return (mode.end == "display" and Stage.D in draft.state.settlement_phases
-            and len(draft.state.display) <= mode.final_display)
+    if mode.end != "display" or Stage.D not in draft.state.settlement_phases:
+        return False
+    left = [b for b in draft.state.display if can_ever_be_built(draft.state, draft.rules, b)]
+    return len(left) <= mode.final_display
+
+
+def can_ever_be_built(state: State, rules: Rules, building: str) -> bool:
+    """Whether some player could still build ``building`` at some point (costs aside)."""
+    if state.district_prices or state.plot_prices:
+        return True
+    spec = rules.building(building)
+    for player in state.players:
+        if player.neutral:
+            continue
+        cloisters = {b for b, p in state.built.items()
+                     if p.seat == player.seat and rules.building(b).cloister}
+        for coord, space in player.landscape.items():
+            if space.card not in (None, FOREST, MOOR) or space.terrain not in spec.terrain:
+                continue
+            if not spec.cloister or cloister_neighbour(player, coord, cloisters):
+                return True
+    return False
 
 
 def end_game(draft: Draft) -> None:
