@@ -25,13 +25,12 @@ def default_store() -> str:
 def _selfplay(args: argparse.Namespace) -> int:
     from ora_api.selfplay import open_store, play_game
     from ora_rules.bots import make_bot
-
     from ora_rules.setup import make_config
 
     rules = load_rules()
     make_config(args.players, args.variant, args.length, args.seed)  # refuse before storing
     bots = [make_bot(name, rules) for name in args.bots.split(",")]
-    store = open_store(args.store) if args.store not in ("none", "memory") else None
+    store = open_store(args.store) if args.store != "none" else None
     started = time.perf_counter()
     try:
         for i in range(args.games):
