@@ -40,23 +40,38 @@ from ora_core.state import Flow, Placement, PlayerState, Space, State, Turn, Whe
 from ora_core.values import Coord, Good, Stage
 
 _T = TypeVar("_T")
-_FIELDS: dict[type[Any], tuple[str, ...]] = {}
-_set = object.__setattr__
+_REPLACERS: dict[type[Any], Callable[[Any, dict[str, Any]], Any]] = {}
+
+
+def _make_replacer(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
+    """Generate ``replace(obj, changes)`` for one frozen attrs class: one line per field, so a
+    copy costs a few attribute reads instead of ``attrs.evolve``'s generic machinery."""
+    names = [a.name for a in attrs.fields(cls)]
+    lines = ["def replace(obj, changes):", "    new = _new(_cls)"]
+    lines += [f"    _set(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})"
+              for n in names]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls,
+                                 "_set": object.__setattr__}
+    exec("\n".join(lines), namespace)
+    replacer: Callable[[Any, dict[str, Any]], Any] = namespace["replace"]
+    return replacer
 
 
 def _replace(obj: _T, **changes: Any) -> _T:
-    """A copy of the frozen attrs instance ``obj`` with ``changes`` (fast ``attrs.evolve``).
+    """A copy of the frozen attrs instance ``obj`` with ``changes`` (a fast ``attrs.evolve``).
 
     No converters or validators run, as for every value built by ``evolve``.
     """
     cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls))  # type: ignore[arg-type]
-    new: _T = object.__new__(cls)
-    for name in names:
-        _set(new, name, changes[name] if name in changes else getattr(obj, name))
+    replacer = _REPLACERS.get(cls)
+    if replacer is None:
+        replacer = _REPLACERS[cls] = _make_replacer(cls)
+    new: _T = replacer(obj, changes)
     return new
+
+
+_set = object.__setattr__
 
 
 def _add_goods(goods: Mapping[Good, int], delta: Mapping[Good, int], sign: int) -> dict[Good, int]:
