@@ -5,123 +5,18 @@ also takes 1 stone (R-WHEEL-6, R-WHEEL-8, R-JOKER-1..3, R-SHORT-2, R-SHORT-4).""
 
 from __future__ import annotations
 
-from ora_core.events import IndicatorUsed
-from ora_core.state import State
 from ora_core.values import Indicator, Terrain
-from tests.buildings.common import (
-    USER,
-    assert_offered,
-    built_now,
-    by_contract,
-    command,
-    declined,
-    others,
-    owned,
-    params_offered,
-    refusal,
-    rotate,
-    use,
-    value,
-)
-from tests.support import enter, events_of, goods, rules
-
-GOOD = Indicator.STONE
-JOKER = Indicator.JOKER
+from tests.buildings.late_wheel import LateWheelTests
+from tests.support import rules
 
 
-def entered(state: State) -> State:
-    """The stone indicator entered (R-WHEEL-7) and the wheel turned 3 times since: value 4."""
-    return rotate(enter(state, GOOD), 3)
+class TestQuarryC(LateWheelTests):
+    building = "F29"
+    indicator = Indicator.STONE
+    terrain = Terrain.MOUNTAIN
+    good = "stone"
 
-
-def test_step_1_before_entry_only_the_joker_produces() -> None:
-    state = owned("F29", wood=1)
-    assert GOOD not in state.wheel.positions
-    assert refusal(state, command("F29")).reason == "indicator_not_in_play"
-    joker = value(state, JOKER)
-    after = use(state, "F29", "Jo")
-    assert goods(after, USER) == {"wood": 1, "stone": joker}
-    assert after.wheel.positions[JOKER] == 0
-
-
-def test_step_1_own_indicator_after_entry() -> None:
-    state = entered(owned("F29"))
-    amount = value(state, GOOD)
-    assert amount == 4
-    after = use(state, "F29")
-    assert goods(after, USER) == {"stone": 4}
-    assert after.wheel.positions[GOOD] == 0
-    assert after.wheel.positions[JOKER] == state.wheel.positions[JOKER]
-    assert IndicatorUsed(indicator=GOOD) in events_of(state, command("F29"))
-
-
-def test_step_1_joker_instead_leaves_the_own_indicator() -> None:
-    state = entered(owned("F29"))
-    after = use(state, "F29", "Jo")
-    assert goods(after, USER) == {"stone": value(state, JOKER)}
-    assert after.wheel.positions[JOKER] == 0
-    assert after.wheel.positions[GOOD] == state.wheel.positions[GOOD]
-
-
-def test_step_1_indicator_at_zero_yields_nothing_but_is_used() -> None:
-    state = enter(owned("F29"), GOOD)
-    assert value(state, GOOD) == 0
-    assert IndicatorUsed(indicator=GOOD) in events_of(state, command("F29"))
-    assert goods(use(state, "F29"), USER) == {}
-
-
-def test_step_2_short_game_every_player_takes_one_more() -> None:
-    state = owned("F29", length="short")
-    assert rules().modes[state.config.mode].wheel_bonus
-    before = others(state)
-    after = use(state, "F29", "Jo")
-    assert goods(after, USER) == {"stone": value(state, JOKER) + 1}
-    for seat, held in others(after).items():
-        assert held == {**before[seat], "stone": before[seat].get("stone", 0) + 1}
-
-
-def test_step_2_short_game_bonus_also_at_value_zero() -> None:
-    state = enter(owned("F29", length="short"), GOOD)
-    after = use(state, "F29")
-    assert goods(after, USER) == {"stone": 1}
-
-
-def test_step_2_no_bonus_in_the_long_game() -> None:
-    state = owned("F29")
-    before = others(state)
-    assert others(use(state, "F29", "Jo")) == before
-
-
-def test_declining_moves_no_indicator() -> None:
-    state = entered(owned("F29", length="short"))
-    declined(state, "F29")
-    after = use(state, "F29", "-")
-    assert after.wheel == state.wheel
-    assert others(after) == others(state)
-
-
-def test_work_contract() -> None:
-    state = by_contract("F29")
-    assert goods(use(state, "F29", "Jo"), USER) == {"stone": value(state, JOKER)}
-
-
-def test_prior_build_and_use() -> None:
-    state = built_now("F29")
-    assert rules().building("F29").terrain == {Terrain.MOUNTAIN}
-    after = use(state, "F29", "Jo", prior=True)
-    assert goods(after, USER) == {"stone": value(state, JOKER)}
-    assert after.players[USER].clergy[0] == "F29"
-
-
-def test_options() -> None:
-    state = owned("F29")
-    assert params_offered(state, "F29") == {("-",), ("Jo",)}
-    state = entered(state)
-    assert params_offered(state, "F29") == {("-",), (), ("Jo",)}
-    assert_offered(state, "F29", "USE F29", "USE F29 Jo", "PRIOR F29 Jo")
-
-
-def test_modes() -> None:
-    """Symbol 3+, crossed-out 1 and 2; optional in the France short 4-player game (AMB-09)."""
-    spec = rules().building("F29")
-    assert spec.modes == {"3", "4", "4s"} and spec.optional_modes == {"4s"}
+    def test_modes(self) -> None:
+        """Symbol 3+, crossed-out 1 and 2; optional in the France short 4-player game (AMB-09)."""
+        spec = rules().building("F29")
+        assert spec.modes == {"3", "4", "4s"} and spec.optional_modes == {"4s"}

@@ -5,130 +5,26 @@ game: every player also takes 1 stone (R-WHEEL-6, R-WHEEL-8, R-JOKER-1..3, R-SHO
 
 from __future__ import annotations
 
-from ora_core.events import IndicatorUsed
-from ora_core.state import State
 from ora_core.values import Good, Indicator, Terrain
-from tests.buildings.common import (
-    USER,
-    assert_offered,
-    built_now,
-    by_contract,
-    command,
-    declined,
-    others,
-    owned,
-    params_offered,
-    refusal,
-    rotate,
-    use,
-    value,
-)
-from tests.support import enter, events_of, goods, rules
-
-GOOD = Indicator.STONE
-JOKER = Indicator.JOKER
+from tests.buildings.common import USER, command, owned, params_offered, refusal, use, value
+from tests.buildings.late_wheel import LateWheelTests
+from tests.support import goods, rules
 
 
-def entered(state: State) -> State:
-    """The stone indicator entered (R-WHEEL-7) and the wheel turned 3 times since: value 4."""
-    return rotate(enter(state, GOOD), 3)
+class TestQuarryB(LateWheelTests):
+    building = "G22"
+    indicator = Indicator.STONE
+    terrain = Terrain.MOUNTAIN
+    good = "stone"
 
+    def test_solo_stone_never_enters_only_the_joker(self) -> None:
+        """R-SOLO-2: in solo the stone indicator is never on the wheel."""
+        state = owned("G22", players=1)
+        assert state.config.mode == "1" and self.indicator not in state.wheel.positions
+        assert refusal(state, command("G22")).reason == "indicator_not_in_play"
+        assert params_offered(state, "G22") == {("-",), ("Jo",)}
+        joker = value(state, Indicator.JOKER)
+        assert goods(use(state, "G22", "Jo"), USER) == {"stone": joker}
 
-def test_step_1_before_entry_only_the_joker_produces() -> None:
-    state = owned("G22", wood=1)
-    assert GOOD not in state.wheel.positions
-    assert refusal(state, command("G22")).reason == "indicator_not_in_play"
-    joker = value(state, JOKER)
-    after = use(state, "G22", "Jo")
-    assert goods(after, USER) == {"wood": 1, "stone": joker}
-    assert after.wheel.positions[JOKER] == 0
-
-
-def test_step_1_own_indicator_after_entry() -> None:
-    state = entered(owned("G22"))
-    amount = value(state, GOOD)
-    assert amount == 4
-    after = use(state, "G22")
-    assert goods(after, USER) == {"stone": 4}
-    assert after.wheel.positions[GOOD] == 0
-    assert after.wheel.positions[JOKER] == state.wheel.positions[JOKER]
-    assert IndicatorUsed(indicator=GOOD) in events_of(state, command("G22"))
-
-
-def test_step_1_joker_instead_leaves_the_own_indicator() -> None:
-    state = entered(owned("G22"))
-    after = use(state, "G22", "Jo")
-    assert goods(after, USER) == {"stone": value(state, JOKER)}
-    assert after.wheel.positions[JOKER] == 0
-    assert after.wheel.positions[GOOD] == state.wheel.positions[GOOD]
-
-
-def test_step_1_indicator_at_zero_yields_nothing_but_is_used() -> None:
-    state = enter(owned("G22"), GOOD)
-    assert value(state, GOOD) == 0
-    assert IndicatorUsed(indicator=GOOD) in events_of(state, command("G22"))
-    assert goods(use(state, "G22"), USER) == {}
-
-
-def test_step_2_short_game_every_player_takes_one_more() -> None:
-    state = owned("G22", length="short")
-    assert rules().modes[state.config.mode].wheel_bonus
-    before = others(state)
-    after = use(state, "G22", "Jo")
-    assert goods(after, USER) == {"stone": value(state, JOKER) + 1}
-    for seat, held in others(after).items():
-        assert held == {**before[seat], "stone": before[seat].get("stone", 0) + 1}
-
-
-def test_step_2_short_game_bonus_also_at_value_zero() -> None:
-    state = enter(owned("G22", length="short"), GOOD)
-    after = use(state, "G22")
-    assert goods(after, USER) == {"stone": 1}
-
-
-def test_step_2_no_bonus_in_the_long_game() -> None:
-    state = owned("G22")
-    before = others(state)
-    assert others(use(state, "G22", "Jo")) == before
-
-
-def test_declining_moves_no_indicator() -> None:
-    state = entered(owned("G22", length="short"))
-    declined(state, "G22")
-    after = use(state, "G22", "-")
-    assert after.wheel == state.wheel
-    assert others(after) == others(state)
-
-
-def test_work_contract() -> None:
-    state = by_contract("G22")
-    assert goods(use(state, "G22", "Jo"), USER) == {"stone": value(state, JOKER)}
-
-
-def test_prior_build_and_use() -> None:
-    state = built_now("G22")
-    assert rules().building("G22").terrain == {Terrain.MOUNTAIN}
-    after = use(state, "G22", "Jo", prior=True)
-    assert goods(after, USER) == {"stone": value(state, JOKER)}
-    assert after.players[USER].clergy[0] == "G22"
-
-
-def test_options() -> None:
-    state = owned("G22")
-    assert params_offered(state, "G22") == {("-",), ("Jo",)}
-    state = entered(state)
-    assert params_offered(state, "G22") == {("-",), (), ("Jo",)}
-    assert_offered(state, "G22", "USE G22", "USE G22 Jo", "PRIOR G22 Jo")
-
-
-def test_solo_stone_never_enters_only_the_joker() -> None:
-    """R-SOLO-2: in solo the stone indicator is never on the wheel."""
-    state = owned("G22", players=1)
-    assert state.config.mode == "1" and GOOD not in state.wheel.positions
-    assert refusal(state, command("G22")).reason == "indicator_not_in_play"
-    assert params_offered(state, "G22") == {("-",), ("Jo",)}
-    assert goods(use(state, "G22", "Jo"), USER) == {"stone": value(state, JOKER)}
-
-
-def test_bought_for_five_coins() -> None:
-    assert rules().building("G22").cost == {Good.COIN: 5}
+    def test_bought_for_five_coins(self) -> None:
+        assert rules().building("G22").cost == {Good.COIN: 5}
