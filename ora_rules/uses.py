@@ -45,7 +45,7 @@ def run_use(state: State, rules: Rules, seat: int, building: str, params: tuple[
             raise InvalidCommand(f"{building}: name the goods that pay "
                                  f"{_due_text(ctx)} (a goods string such as PtWo)")
         payment = parse_goods(token)
-        check_value_payment(ctx.have, payment, ctx.food_due, ctx.energy_due, rules,
+        check_value_payment(ctx.payable(), payment, ctx.food_due, ctx.energy_due, rules,
                             building=building)
         ctx.take(payment)
     if not tokens.done():
@@ -74,7 +74,8 @@ def use_options(state: State, rules: Rules, seat: int, building: str
     for raw, ctx in effect.options(UseContext(state, rules, seat, building)):
         if ctx.food_due or ctx.energy_due:
             # The payment comes last, so every choice before it is written out.
-            for payment in value_payments(ctx.have, ctx.food_due, ctx.energy_due, rules):
+            for payment in value_payments(ctx.payable(), ctx.food_due, ctx.energy_due,
+                                          rules):
                 full = (*(str(t) for t in raw), format_goods(payment))
                 if full not in seen:
                     seen.add(full)
@@ -95,18 +96,20 @@ def _canonical(tokens: list[str]) -> tuple[str, ...]:
 
 
 def use_events(ctx: UseContext) -> list[GameEvent]:
-    """The facts of a use, in order: used, grain flipped, paid, side effects, gained, bonus."""
+    """The facts of a use, in order: used, grain flipped, side effects, gained, paid, bonus."""
     events: list[GameEvent] = [BuildingUsed(seat=ctx.seat, building=ctx.building)]
     if ctx.flipped_grain:
         events.append(GoodsConverted(seat=ctx.seat, given={Good.GRAIN: ctx.flipped_grain},
                                      received={Good.STRAW: ctx.flipped_grain}))
-    paid = {g: n for g, n in ctx.paid.items() if n}
-    if paid:
-        events.append(GoodsPaid(seat=ctx.seat, goods=paid))
     events.extend(ctx.events)
+    # Gains before payments: a later step may hand in what an earlier one produced ("and
+    # then", e.g. the Bakery's bread), so no stock is ever negative between the events.
     gained = {g: n for g, n in ctx.gained.items() if n}
     if gained:
         events.append(GoodsGained(seat=ctx.seat, goods=gained))
+    paid = {g: n for g, n in ctx.paid.items() if n}
+    if paid:
+        events.append(GoodsPaid(seat=ctx.seat, goods=paid))
     bonus = {g: n for g, n in ctx.bonus_all.items() if n}
     if bonus:
         events.extend(GoodsGained(seat=p.seat, goods=bonus) for p in ctx.state.players

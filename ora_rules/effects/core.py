@@ -83,6 +83,11 @@ class UseContext:
         #: The buildings whose function this use carries out, the used building first and then
         #: each redirect's target (Priory, Palace, ...); ``building`` is the one running now.
         self.chain: list[str] = [building]
+        #: What the user held when food or energy first fell due, and what had been paid by
+        #: then: the pooled payment may not use goods gained after that (no circular payment:
+        #: the Inn's coins cannot pay the food they are bought with).
+        self.value_base: Counter[Good] | None = None
+        self.paid_at_base: Counter[Good] = Counter()
 
     def copy(self) -> UseContext:
         """An independent copy, for enumerating branches (hot: legal moves copy a lot)."""
@@ -94,6 +99,21 @@ class UseContext:
             fields[name] = fields[name][:]
         other.__dict__ = fields
         return other
+
+    def owe_value(self) -> None:
+        """Mark the moment a food or energy amount falls due (the first time only)."""
+        if self.value_base is None:
+            self.value_base = _copy_counter(self.have)
+            self.paid_at_base = _copy_counter(self.paid)
+
+    def payable(self) -> Counter[Good]:
+        """The goods the pooled food / energy payment may use: held now, and already held when
+        the amount fell due, less what was paid since."""
+        if self.value_base is None:
+            return self.have
+        base, then = self.value_base, self.paid_at_base
+        return Counter({g: min(n, base[g] - (self.paid[g] - then[g]))
+                        for g, n in self.have.items() if n > 0})
 
     @property
     def mode(self) -> str:

@@ -93,6 +93,8 @@ class Convert:
         if not times:
             return
         ctx.take({g: n * times for g, n in self.pay.items()})
+        if self.food or self.energy:
+            ctx.owe_value()  # before this step's gains: they cannot pay for it
         ctx.food_due += self.food * times
         ctx.energy_due += self.energy * times
         ctx.give({g: n * times for g, n in self.gain.items()})
