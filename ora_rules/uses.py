@@ -51,6 +51,10 @@ def run_use(state: State, rules: Rules, seat: int, building: str, params: tuple[
     if not tokens.done():
         extra = " ".join(tokens.tokens[tokens.pos:])
         raise InvalidCommand(f"{building}: unexpected tokens {extra}")
+    if tokens.ends_with_none():
+        # One spelling per move: trailing choices that say "none" are left out.
+        raise InvalidCommand(f"{building}: leave out the trailing '{tokens.tokens[-1]}' "
+                             "(a missing choice means none)")
     return ctx
 
 

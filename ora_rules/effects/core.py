@@ -13,6 +13,7 @@ Workshop, Estate). Coins are a pool; straw lacking is flipped from grain (R-FREE
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
@@ -24,12 +25,16 @@ from ora_core.values import Good
 from ora_rules.specs import Rules
 
 
+_COUNT = re.compile(r"^[0-9]{1,6}$")
+
+
 class TokenReader:
     """The parameter tokens of one use, read left to right; a missing token reads as None."""
 
     def __init__(self, tokens: Sequence[str]) -> None:
         self.tokens = list(tokens)
         self.pos = 0
+        self.none_at: set[int] = set()
 
     def peek(self) -> str | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -43,15 +48,28 @@ class TokenReader:
     def count(self, low: int, high: int | None) -> int:
         """A repetition count token; missing means ``low``."""
         token = self.next()
-        if token is None or token == "-":
+        if token is None:
             return low
-        if not token.isdigit():
+        if token == "-":
+            self.mark_none()
+            return low
+        if not _COUNT.match(token):
             raise InvalidCommand(f"expected a count, got {token!r}")
         n = int(token)
         if n < low or (high is not None and n > high):
             limit = f"{low}..{high}" if high is not None else f">= {low}"
             raise InvalidCommand(f"count {n} out of range {limit}")
+        if n == 0:
+            self.mark_none()
         return n
+
+    def mark_none(self) -> None:
+        """The token just read says "none" (a 0 count, a ``-`` option): left out at the end."""
+        self.none_at.add(self.pos - 1)
+
+    def ends_with_none(self) -> bool:
+        """Whether the last token only says "none": the command has a shorter, canonical form."""
+        return bool(self.tokens) and len(self.tokens) - 1 in self.none_at
 
     def done(self) -> bool:
         return self.pos >= len(self.tokens)

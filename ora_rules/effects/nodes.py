@@ -293,6 +293,8 @@ class Choose:
     def run(self, ctx: UseContext, tokens: TokenReader) -> None:
         token = tokens.next()
         if token in (None, "-") and self.optional:
+            if token == "-":
+                tokens.mark_none()
             return
         if token not in self.labels:
             raise InvalidCommand(f"{ctx.building}: expected one of {', '.join(self.labels)}"

@@ -40,7 +40,13 @@ def test_step_1_at_most_seven_times() -> None:
 def test_zero_times_changes_nothing() -> None:
     state = owned("F04", grain=2)
     assert goods(use(state, "F04"), USER) == {"grain": 2}
-    assert goods(use(state, "F04", "0"), USER) == {"grain": 2}
+
+
+def test_a_trailing_zero_is_not_a_second_spelling() -> None:
+    """One spelling per move: a trailing choice that says "none" is left out."""
+    state = owned("F04", grain=2)
+    with pytest.raises(InvalidCommand, match="leave out the trailing '0'"):
+        events_of(state, command("F04", "0"))
 
 
 def test_lacking_grain_is_refused() -> None:
