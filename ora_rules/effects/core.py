@@ -24,7 +24,6 @@ from ora_core.state import State
 from ora_core.values import Good
 from ora_rules.specs import Rules
 
-
 _COUNT = re.compile(r"^[0-9]{1,6}$")
 
 
