@@ -435,7 +435,7 @@ def _mutated_command(legal: Sequence[str], vocab: CommandVocabulary) -> st.Searc
     def mutate(draw: st.DrawFn) -> str:
         tokens = draw(st.sampled_from(legal)).split()
         op = draw(st.sampled_from(("drop", "replace", "insert", "truncate", "verb", "bump",
-                                   "reorder", "append")))
+                                   "reorder", "append", "none")))
         i = draw(st.integers(0, len(tokens) - 1))
         if op == "drop" and len(tokens) > 1:
             del tokens[max(i, 1)]
@@ -459,6 +459,9 @@ def _mutated_command(legal: Sequence[str], vocab: CommandVocabulary) -> st.Searc
                 j = draw(st.sampled_from(pairs))
                 codes = [tokens[j][k:k + 2] for k in range(0, len(tokens[j]), 2)]
                 tokens[j] = "".join(draw(st.permutations(codes)))
+        elif op == "none":  # a token meaning "none" (0 times, declined) where one may end
+            tokens.insert(draw(st.integers(2, len(tokens))) if len(tokens) > 2 else len(tokens),
+                          draw(st.sampled_from(("0", "-"))))
         else:
             tokens.append(draw(token))
         return " ".join(tokens)
@@ -470,7 +473,8 @@ def commands_around(state: State, rules: Rules, legal: Sequence[str]) -> st.Sear
     """Syntactically plausible commands near ``state``: every verb with tokens taken from the
     position (``command_vocabulary``), and the enumerated legal moves ``legal`` mutated (a token
     dropped, replaced, inserted or bumped by one, the tail cut, the verb swapped for its sibling,
-    a goods string reordered). Most are illegal; the legal ones test completeness."""
+    a goods string reordered, a "none" token ``0`` / ``-`` inserted). Most are illegal; the legal
+    ones test completeness."""
     vocab = command_vocabulary(state, rules, legal)
     fresh = _fresh_command(vocab)
     if not legal:
