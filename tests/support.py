@@ -39,6 +39,21 @@ def new_state(players: int = 4, variant: str = "france", length: str = "long",
     return fold(start(config, rules()))
 
 
+def mound(seat: int) -> str:
+    """The Clay Mound of ``seat`` (heartland building L01, R-SETUP-5); seats are R G B W."""
+    return f"L{'RGBW'[seat]}1"
+
+
+def farmyard(seat: int) -> str:
+    """The Farmyard of ``seat`` (L02)."""
+    return f"L{'RGBW'[seat]}2"
+
+
+def office(seat: int) -> str:
+    """The Cloister Office of ``seat`` (L03, a cloister building)."""
+    return f"L{'RGBW'[seat]}3"
+
+
 def apply(state: State, events: Iterable[GameEvent]) -> State:
     for event in events:
         state = evolve(state, event)

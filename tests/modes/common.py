@@ -23,6 +23,9 @@ from ora_rules.decide import decide, start
 from ora_rules.neutral import neutral_placements
 from ora_rules.setup import make_config
 from tests.support import apply, rules
+from tests.support import farmyard as farmyard  # re-exported for the test modules
+from tests.support import mound as mound
+from tests.support import office as office
 
 R = rules()
 COLOURS = ("R", "G", "B", "W")
@@ -78,16 +81,6 @@ def fresh(players: int, variant: str = "france", length: str = "long") -> State:
     return new_game(players, variant, length)[0]
 
 
-def mound(seat: int) -> str:
-    return f"L{COLOURS[seat]}1"
-
-
-def farmyard(seat: int) -> str:
-    return f"L{COLOURS[seat]}2"
-
-
-def office(seat: int) -> str:
-    return f"L{COLOURS[seat]}3"
 
 
 def step(state: State, command: str, *, seat: int | None = None

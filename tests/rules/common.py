@@ -22,6 +22,9 @@ from ora_rules.decide import decide, start
 from ora_rules.neutral import neutral_placements
 from ora_rules.setup import make_config
 from tests.support import apply, rules
+from tests.support import farmyard as farmyard  # re-exported for the test modules
+from tests.support import mound as mound
+from tests.support import office as office
 
 R = rules()
 
@@ -52,18 +55,6 @@ def colour(seat: int) -> str:
     return COLOURS[seat]
 
 
-def mound(seat: int) -> str:
-    """The Clay Mound of ``seat`` (heartland building L01, R-SETUP-5)."""
-    return f"L{colour(seat)}1"
-
-
-def farmyard(seat: int) -> str:
-    return f"L{colour(seat)}2"
-
-
-def office(seat: int) -> str:
-    """The Cloister Office of ``seat`` (heartland building L03, a cloister building)."""
-    return f"L{colour(seat)}3"
 
 
 def auto_move(state: State) -> str:
