@@ -65,6 +65,7 @@ def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
         placements = neutral_placements(state, rules)
         for building, coord in placements:
             yield Build(building, coord)
+        yield from _conversions(player)  # conversions are free at any time (R-FREE-2)
         if not placements:
             yield Commit()
         return

@@ -10,7 +10,7 @@ final state survives the codec.
 
 Default profiles: two games per configuration (the first is hypothesis's simplest game: the first
 kind and the first move every time), two-player games cut at 160 commands; thorough: 40 games per
-configuration, two-player games up to 900 commands.
+configuration, two-player games up to 700 commands.
 
 The game stops at the first command that breaks an invariant and the failure names every check
 that command broke. There is no shrink phase: on these games it ran into hypothesis's five-minute

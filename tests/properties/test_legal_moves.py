@@ -60,17 +60,18 @@ from tests.support import rules
 
 HAS_COMPLETE = importlib.util.find_spec("ora_rules.complete") is not None
 
-#: Generated commands per examined position.
-COMMANDS_PER_POSITION = 60 if THOROUGH else 30
+#: Generated commands per example, shared by its positions (at least 10 each): hypothesis
+#: refuses examples that draw much more (its data budget; "data too large").
+COMMAND_BUDGET = 300
 #: Enumerated moves run through ``decide`` per position (all of them under thorough); late
 #: two-player positions enumerate thousands of conversion combinations.
 SOUND_LIMIT = None if THOROUGH else 400
 #: Enumerated moves per position whose events go through the invariant catalogue.
 INVARIANT_SAMPLE = 200 if THOROUGH else 25
 #: Positions drawn at random per game, besides the first of each kind and the last.
-RANDOM_POSITIONS = 10 if THOROUGH else 4
+RANDOM_POSITIONS = 6 if THOROUGH else 4
 
-position_settings = settings(max_examples=(2 if THOROUGH else 3) * SCALE, phases=NO_SHRINK,
+position_settings = settings(max_examples=3 * SCALE, phases=NO_SHRINK,
                              suppress_health_check=[HealthCheck.large_base_example,
                                                     HealthCheck.too_slow])
 
@@ -235,7 +236,7 @@ def _check_complete(data: st.DataObject, state: State, texts: list[str], failure
 Verbatim = Callable[[str, str, str], None]
 
 
-def _examine(data: st.DataObject, state: State, n: int, failures: Failures,
+def _examine(data: st.DataObject, state: State, n: int, failures: Failures, count: int,
              verbatim: Verbatim | None = None) -> None:
     """Examine one position; with ``verbatim``, only report accepted commands to it."""
     r = rules()
@@ -248,8 +249,7 @@ def _examine(data: st.DataObject, state: State, n: int, failures: Failures,
             failures.add("no_moves", f"{where}: no legal move (R-ACT-3)")
         _check_sound(data, state, legal, failures, where)
     commands = data.draw(st.lists(commands_around(state, r, texts),
-                                  min_size=COMMANDS_PER_POSITION,
-                                  max_size=COMMANDS_PER_POSITION), label=f"commands at {where}")
+                                  min_size=count, max_size=count), label=f"commands at {where}")
     if verbatim is None:
         commands += data.draw(st.lists(st.text(max_size=24), max_size=3),
                               label=f"arbitrary text at {where}")
@@ -276,6 +276,10 @@ def _examine(data: st.DataObject, state: State, n: int, failures: Failures,
         _check_complete(data, state, texts, failures, where)
 
 
+def _per_position(positions: Sequence[object]) -> int:
+    return max(10, COMMAND_BUDGET // max(1, len(positions)))
+
+
 def _same_facts(state: State, text: str, facts: list[GameEvent]) -> bool:
     result = _decided(state, text)
     return not isinstance(result, OraError) and _facts(result) == facts
@@ -288,8 +292,9 @@ def test_legal_moves_are_sound_and_complete(config: Config, data: st.DataObject,
                                             seed: int) -> None:
     note(f"seeded_game({config}, {seed})")
     failures = Failures()
-    for n, state in _positions(data, config, seed):
-        _examine(data, state, n, failures)
+    positions = _positions(data, config, seed)
+    for n, state in positions:
+        _examine(data, state, n, failures, _per_position(positions))
     failures.raise_all()
 
 
@@ -308,7 +313,8 @@ def test_accepted_commands_are_enumerated(config: Config, data: st.DataObject, s
             failures.add("verbatim", f"{where}: decide accepts {command!r} (recorded as "
                          f"{recorded!r}), which legal_moves does not list")
 
-    for n, state in _positions(data, config, seed):
+    positions = _positions(data, config, seed)
+    for n, state in positions:
         enumerated = {str(m) for m in legal_moves(state, rules())}
-        _examine(data, state, n, failures, verbatim)
+        _examine(data, state, n, failures, _per_position(positions), verbatim)
     failures.raise_all()
