@@ -92,6 +92,13 @@ def slot(state: State, seat: int, kind: str = "action", **turn: object) -> State
     return apply(state, [FlowChanged(flow=flow)])
 
 
+def step(state: State, command: str, *, seat: int | None = None
+         ) -> tuple[State, list[GameEvent]]:
+    """One command through ``decide``: the state after it and its events."""
+    events = decide(state, command, rules(), seat=seat)
+    return apply(state, events), events
+
+
 def play(state: State, *commands: str) -> State:
     """Apply commands through ``decide`` (the public path)."""
     for command in commands:

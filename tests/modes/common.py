@@ -22,10 +22,13 @@ from ora_rules import landscape
 from ora_rules.decide import decide, start
 from ora_rules.neutral import neutral_placements
 from ora_rules.setup import make_config
-from tests.support import apply, rules
 from tests.support import farmyard as farmyard  # re-exported for the test modules
 from tests.support import mound as mound
 from tests.support import office as office
+from tests.support import play, rules
+from tests.support import step as step
+
+run = play  # commands through decide, re-exported under the name the test modules use
 
 R = rules()
 COLOURS = ("R", "G", "B", "W")
@@ -79,20 +82,6 @@ def new_game(players: int, variant: str = "france", length: str = "long", seed: 
 
 def fresh(players: int, variant: str = "france", length: str = "long") -> State:
     return new_game(players, variant, length)[0]
-
-
-
-
-def step(state: State, command: str, *, seat: int | None = None
-         ) -> tuple[State, list[GameEvent]]:
-    events = decide(state, command, R, seat=seat)
-    return apply(state, events), events
-
-
-def run(state: State, *commands: str) -> State:
-    for command in commands:
-        state = step(state, command)[0]
-    return state
 
 
 def run_events(state: State, *commands: str) -> tuple[State, list[GameEvent]]:

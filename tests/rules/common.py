@@ -21,10 +21,13 @@ from ora_rules import landscape
 from ora_rules.decide import decide, start
 from ora_rules.neutral import neutral_placements
 from ora_rules.setup import make_config
-from tests.support import apply, rules
 from tests.support import farmyard as farmyard  # re-exported for the test modules
 from tests.support import mound as mound
 from tests.support import office as office
+from tests.support import play, rules
+from tests.support import step as step
+
+run = play  # commands through decide, re-exported under the name the test modules use
 
 R = rules()
 
@@ -55,8 +58,6 @@ def colour(seat: int) -> str:
     return COLOURS[seat]
 
 
-
-
 def auto_move(state: State) -> str:
     """A simple legal move: fell / cut a card (bare FELL_TREES once none is left), settle
     nothing, place the prior on the own Clay Mound in the bonus round; then end the turn."""
@@ -79,18 +80,6 @@ def auto_move(state: State) -> str:
     if moors:
         return "CUT_PEAT {} {}".format(*moors[0])
     return "FELL_TREES"
-
-
-def step(state: State, command: str, *, seat: int | None = None
-         ) -> tuple[State, list[GameEvent]]:
-    events = decide(state, command, R, seat=seat)
-    return apply(state, events), events
-
-
-def run(state: State, *commands: str) -> State:
-    for command in commands:
-        state = step(state, command)[0]
-    return state
 
 
 def drive(state: State, until: Callable[[State], bool],
