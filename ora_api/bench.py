@@ -27,12 +27,13 @@ import orjson
 
 from ora_core.codec import EventJsonCodec
 from ora_core.events import GameEvent
-from ora_core.evolve import evolve, fold
+from ora_core.evolve import fold
 from ora_core.state import State
 from ora_core.store import EventStore
 from ora_rules.bots import random_bot
-from ora_rules.decide import decide, start
-from ora_rules.moves import legal_moves
+from ora_rules.decide import execute, start
+from ora_rules.moves import MoveSet, legal_moves
+from ora_rules.notation import Command
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules, load_rules
 
@@ -71,10 +72,9 @@ def _random_game(rules: Rules, players: int, variant: str, length: str, seed: in
     states = [state]
     rng = random.Random(seed)
     while not state.finished and len(states) < 20_000:
-        new = decide(state, random_bot(state, legal_moves(state, rules), rng), rules)
-        for event in new:
-            state = evolve(state, event)
-        events.extend(new)
+        executed = execute(state, random_bot(state, MoveSet(state, rules), rng), rules)
+        state = executed.state
+        events.extend(executed.events)
         states.append(state)
     return events, states
 
@@ -102,10 +102,8 @@ def measure(rules: Rules, quick: bool) -> dict[str, Any]:
         counts.append(float(len(moves)))
         move = rng.choice(moves)
 
-        def apply(state: State = state, move: object = move) -> None:
-            s = state
-            for event in decide(state, move, rules):  # type: ignore[arg-type]
-                s = evolve(s, event)
+        def apply(state: State = state, move: Command = move) -> None:
+            execute(state, move, rules)  # decide, and the state its events lead to
 
         command_times.append(_time(apply))
         if complete is not None:

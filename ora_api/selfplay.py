@@ -10,11 +10,11 @@ from attrs import frozen
 
 from ora_core.codec import EventJsonCodec
 from ora_core.events import GameEvent, MovePlayed
-from ora_core.evolve import evolve, fold
+from ora_core.evolve import fold
 from ora_core.store import EventStore
 from ora_rules.bots import Bot, random_bot
-from ora_rules.decide import decide, start
-from ora_rules.moves import legal_moves
+from ora_rules.decide import execute, start
+from ora_rules.moves import MoveSet
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 
@@ -72,13 +72,13 @@ def play_game(rules: Rules, players: int, variant: str, length: str, seed: int,
     chosen = bots or [random_bot]
     moves: list[str] = []
     while not state.finished and len(moves) < MAX_COMMANDS:
-        options = legal_moves(state, rules)
+        options = MoveSet(state, rules)  # enumerated as far as the bot asks
         bot = chosen[state.flow.turn.decider % len(chosen)]
-        new = decide(state, bot(state, options, rng), rules)
+        executed = execute(state, bot(state, options, rng), rules)
+        new = executed.events
         if store is not None:
             store.append(game_id, state.version, new)
-        for event in new:
-            state = evolve(state, event)
+        state = executed.state
         events.extend(new)
         moves.append(new[0].move if isinstance(new[0], MovePlayed) else "?")
     scores = state.scores or ()

@@ -5,7 +5,7 @@
 No rule lives here: who may move, what a move does and what is legal are asked of the engine.
 
 Hot games' states stay in memory (an LRU of folded states): a game is folded once on first
-access, and each move folds only its own new events onto the cached state.
+access, and each move takes the state its command led to (``execute``), no second fold.
 
 Tokens: ``game.create`` draws one secret token per seat (``secrets.token_urlsafe``) and hands
 them out once. Only their SHA-256 digests are kept: in memory for the ``memory`` store, else in
@@ -55,7 +55,7 @@ from ora_core.evolve import fold
 from ora_core.state import State
 from ora_core.store import EventStore, StoredEvent
 from ora_rules.complete import complete_from
-from ora_rules.decide import decide, start
+from ora_rules.decide import execute, start
 from ora_rules.moves import legal_moves
 from ora_rules.scoring import score, winners
 from ora_rules.setup import make_config
@@ -440,7 +440,7 @@ class GameService:
                     f"the game is at version {state.version}, not {expected_version}",
                     version=state.version)
             try:
-                events = decide(state, move, self.rules, seat=seat)
+                executed = execute(state, move, self.rules, seat=seat)
             except IllegalCommand as e:
                 spec = NOT_YOUR_TURN if e.reason == "not_your_turn" else ILLEGAL_MOVE
                 extra = {"building": e.building} if e.building else {}
@@ -448,15 +448,11 @@ class GameService:
             except (InvalidCommand, AmbiguousCommand) as e:
                 raise INVALID_MOVE.error(e.message, reason=e.code) from None
             try:
-                stored = self.store.append(game_id, state.version, events)
+                stored = self.store.append(game_id, state.version, executed.events)
             except VersionConflict as e:
                 self._evict(game_id)  # another writer: fold afresh next time
                 raise VERSION_CONFLICT.error(e.message, version=None) from None
-            try:
-                new_state = fold(events, state)
-            except BaseException:
-                self._evict(game_id)
-                raise
+            new_state = executed.state
             hot.state = new_state
             hot.moves = None
             views = [event_view(s) for s in stored]

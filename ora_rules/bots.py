@@ -11,10 +11,9 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from ora_core.evolve import evolve
 from ora_core.state import State
-from ora_rules.decide import decide
-from ora_rules.moves import legal_moves
+from ora_rules.decide import execute
+from ora_rules.moves import MoveSet, group_key, legal_moves
 from ora_rules.notation import Command
 from ora_rules.scoring import score_player
 from ora_rules.specs import Rules
@@ -31,11 +30,14 @@ def random_bot(state: State, moves: Sequence[Command], rng: random.Random) -> Co
     with few choices as likely as the rest, so random games reach every building and the
     open-ended two-player games end.
     """
+    if isinstance(moves, MoveSet):
+        # The same choice without enumerating the uses of the buildings not chosen.
+        lazy = moves.groups()
+        by_target = lazy[rng.choice(sorted(lazy))]
+        return rng.choice(by_target[rng.choice(sorted(by_target))].moves())
     kinds: dict[str, dict[str, list[Command]]] = {}
     for move in moves:
-        tokens = str(move).split(" ", 2)
-        verb = tokens[0]
-        target = tokens[1] if verb in _BY_BUILDING and len(tokens) > 1 else ""
+        verb, target = group_key(move)
         kinds.setdefault(verb, {}).setdefault(target, []).append(move)
     groups = kinds[rng.choice(sorted(kinds))]
     return rng.choice(groups[rng.choice(sorted(groups))])
@@ -58,13 +60,8 @@ def builder_bot(state: State, moves: Sequence[Command], rng: random.Random) -> C
     return random_bot(state, useful or moves, rng)
 
 
-_BY_BUILDING = frozenset({"USE", "PRIOR", "WORK_CONTRACT", "BUILD"})
-
-
 def apply(state: State, command: Command, rules: Rules) -> State:
-    for event in decide(state, command, rules):
-        state = evolve(state, event)
-    return state
+    return execute(state, command, rules).state
 
 
 def evaluate(state: State, seat: int, rules: Rules) -> float:
@@ -189,7 +186,7 @@ def make_mcts(rules: Rules, playouts: int = 64, depth: int = 40, exploration: fl
             for _ in range(depth):
                 if sim.finished:
                     break
-                sim = apply(sim, random_bot(sim, legal_moves(sim, rules), rng), rules)
+                sim = apply(sim, random_bot(sim, MoveSet(sim, rules), rng), rules)
             walk: _Node | None = node
             while walk is not None:
                 walk.visits += 1

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+from attrs import frozen
 
 from ora_core.errors import IllegalCommand, InvalidCommand
 from ora_core.events import (
@@ -77,6 +78,22 @@ def decide(state: State, command: Command | str, rules: Rules, *, seat: int | No
     Raises ``InvalidCommand`` for text that is not a command and ``IllegalCommand`` for one the
     rules forbid; then nothing has happened.
     """
+    return execute(state, command, rules, seat=seat).events
+
+
+@frozen
+class Executed:
+    """A command's events and the state they lead to: ``state == fold(events, start)``."""
+
+    events: list[GameEvent]
+    state: State
+
+
+def execute(state: State, command: Command | str, rules: Rules, *, seat: int | None = None
+            ) -> Executed:
+    """``decide`` plus the state after its events, without evolving them a second time: the
+    command was already checked against the state each event led to (``Draft``), so the
+    state is a by-product. Raises as ``decide`` does."""
     if isinstance(command, str):
         command = parse(command)
     turn = state.flow.turn
@@ -96,7 +113,8 @@ def decide(state: State, command: Command | str, rules: Rules, *, seat: int | No
     draft = Draft(state, rules)
     draft.emit(MovePlayed(seat=decider, move=str(command)))
     handler(draft, decider, command)
-    return draft.finish()
+    events = draft.finish()
+    return Executed(events, draft.state)
 
 
 # --- helpers ------------------------------------------------------------------------------------

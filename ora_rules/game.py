@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ora_core.events import GameEvent
-from ora_core.evolve import evolve, fold
+from ora_core.evolve import fold
 from ora_core.state import Score, State
-from ora_rules.decide import decide, start
+from ora_rules.decide import execute, start
 from ora_rules.moves import legal_moves
 from ora_rules.notation import Command
 from ora_rules.scoring import score
@@ -30,11 +30,9 @@ class Game:
         return cls(rules, start(make_config(players, variant, length, seed), rules))
 
     def play(self, command: Command | str, *, seat: int | None = None) -> list[GameEvent]:
-        events = decide(self.state, command, self.rules, seat=seat)
-        state = self.state
-        for event in events:
-            state = evolve(state, event)
-        self.state = state
+        executed = execute(self.state, command, self.rules, seat=seat)
+        events = executed.events
+        self.state = executed.state
         self.events.extend(events)
         self.moves.append(str(events[0].move))  # type: ignore[union-attr]
         return events

@@ -6,7 +6,8 @@ are canonical (``ora_rules.payment``), so equivalent payments are one move.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import overload
 
 from ora_core.errors import OraError
 from ora_core.state import PlayerState, State
@@ -48,6 +49,120 @@ def legal_moves(state: State, rules: Rules) -> list[Command]:
 
 
 def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
+    for item in _items(state, rules):
+        if isinstance(item, _Uses):
+            yield from item.moves()
+        else:
+            yield item
+
+
+class _Options:
+    """The parameter lists of one building's use, enumerated once on first need and shared by
+    the lay brother's and the prior's moves."""
+
+    __slots__ = ("_enumerate", "_options")
+
+    def __init__(self, enumerate_: Callable[[], Iterator[tuple[str, ...]]]) -> None:
+        self._enumerate = enumerate_
+        self._options: list[tuple[str, ...]] | None = None
+
+    def get(self) -> list[tuple[str, ...]]:
+        if self._options is None:
+            self._options = list(self._enumerate())
+        return self._options
+
+
+class _Uses:
+    """Every use of one building with one kind of clergyman, not yet enumerated: a use can have
+    thousands of parameter lists, and a bot choosing among buildings first needs only one
+    building's. Never empty: the decline ``-`` is always among them (R-CLG-6)."""
+
+    __slots__ = ("building", "options", "prior")
+
+    def __init__(self, building: str, prior: bool, options: _Options) -> None:
+        self.building = building
+        self.prior = prior
+        self.options = options
+
+    def moves(self) -> list[Command]:
+        return [Use(self.building, params, prior=self.prior) for params in self.options.get()]
+
+
+_BY_BUILDING = frozenset({"USE", "PRIOR", "WORK_CONTRACT", "BUILD"})
+
+
+def group_key(move: Command) -> tuple[str, str]:
+    """``(verb, target)``: the target is the building for uses, contracts and builds, else ""."""
+    tokens = str(move).split(" ", 2)
+    verb = tokens[0]
+    return verb, tokens[1] if verb in _BY_BUILDING and len(tokens) > 1 else ""
+
+
+class MoveGroup:
+    """The legal moves of one verb on one target, in the order ``legal_moves`` lists them;
+    the uses among them are enumerated when ``moves`` is first called."""
+
+    __slots__ = ("_moves", "_parts", "target", "verb")
+
+    def __init__(self, verb: str, target: str) -> None:
+        self.verb = verb
+        self.target = target
+        self._parts: list[Command | _Uses] = []
+        self._moves: list[Command] | None = None
+
+    def moves(self) -> list[Command]:
+        if self._moves is None:
+            self._moves = [m for part in self._parts
+                           for m in (part.moves() if isinstance(part, _Uses) else (part,))]
+        return self._moves
+
+
+class MoveSet(Sequence[Command]):
+    """The legal moves of a position, as ``legal_moves`` lists them, but enumerated lazily:
+    ``groups()`` gives every non-empty (verb, target) group without enumerating any use's
+    parameters; indexing or iterating enumerates everything once."""
+
+    def __init__(self, state: State, rules: Rules) -> None:
+        self._items = list(_items(state, rules))
+        self._flat: list[Command] | None = None
+        self._groups: dict[str, dict[str, MoveGroup]] | None = None
+
+    def groups(self) -> dict[str, dict[str, MoveGroup]]:
+        """verb -> target -> group, every group non-empty."""
+        if self._groups is None:
+            groups: dict[str, dict[str, MoveGroup]] = {}
+            for item in self._items:
+                verb, target = ((("PRIOR" if item.prior else "USE"), item.building)
+                                if isinstance(item, _Uses) else group_key(item))
+                by_target = groups.setdefault(verb, {})
+                group = by_target.get(target)
+                if group is None:
+                    group = by_target[target] = MoveGroup(verb, target)
+                group._parts.append(item)
+            self._groups = groups
+        return self._groups
+
+    def _all(self) -> list[Command]:
+        if self._flat is None:
+            self._flat = [m for item in self._items
+                          for m in (item.moves() if isinstance(item, _Uses) else (item,))]
+        return self._flat
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    @overload
+    def __getitem__(self, index: int) -> Command: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Command]: ...
+    def __getitem__(self, index: int | slice) -> Command | Sequence[Command]:
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[Command]:
+        return iter(self._all())
+
+
+def _items(state: State, rules: Rules) -> Iterator[Command | _Uses]:
     turn = state.flow.turn
     if state.finished or turn.kind == "over":
         return
@@ -95,12 +210,16 @@ def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
         yield Commit()
 
 
-def _uses(state: State, rules: Rules, seat: int, building: str, prior: bool) -> Iterator[Use]:
-    for params in use_options(state, rules, seat, building):
-        yield Use(building, params, prior=prior)
+def _options(state: State, rules: Rules, seat: int, building: str) -> _Options:
+    return _Options(lambda: use_options(state, rules, seat, building))
 
 
-def _main_actions(state: State, rules: Rules, player: PlayerState) -> Iterator[Command]:
+def _uses(state: State, rules: Rules, seat: int, building: str, prior: bool) -> Iterator[_Uses]:
+    yield _Uses(building, prior, _options(state, rules, seat, building))
+
+
+def _main_actions(state: State, rules: Rules, player: PlayerState
+                  ) -> Iterator[Command | _Uses]:
     seat = player.seat
     free = player.free_clergy()
     busy = occupied(state)
@@ -113,19 +232,18 @@ def _main_actions(state: State, rules: Rules, player: PlayerState) -> Iterator[C
     own = sorted(b for b, p in state.built.items() if p.seat == seat and b not in busy)
     lay_brother, prior = any(i != 0 for i in free), 0 in free
     for building in own:
-        if lay_brother or prior:
-            options = list(use_options(state, rules, seat, building))
-            if lay_brother:
-                yield from (Use(building, params, prior=False) for params in options)
-            if prior:
-                yield from (Use(building, params, prior=True) for params in options)
+        options = _options(state, rules, seat, building)
+        if lay_brother:
+            yield _Uses(building, False, options)
+        if prior:
+            yield _Uses(building, True, options)
     yield from _contracts(state, player, busy)
     yield from _fell(state, player, FOREST)
     yield from _fell(state, player, MOOR)
     yield from _builds(state, rules, player)
 
 
-def _extras(state: State, rules: Rules, player: PlayerState) -> Iterator[Command]:
+def _extras(state: State, rules: Rules, player: PlayerState) -> Iterator[Command | _Uses]:
     """Actions the slot has beyond its main action: free uses, the prior bonus, grants."""
     turn = state.flow.turn
     for building in turn.free_uses:
@@ -136,7 +254,7 @@ def _extras(state: State, rules: Rules, player: PlayerState) -> Iterator[Command
         yield from _granted(state, rules, player)
 
 
-def _granted(state: State, rules: Rules, player: PlayerState) -> Iterator[Command]:
+def _granted(state: State, rules: Rules, player: PlayerState) -> Iterator[Command | _Uses]:
     """The follow-up actions building functions granted in this slot (``Turn.grants``)."""
     grants = state.flow.turn.grants
     if "build" in grants:

@@ -1,0 +1,80 @@
+"""The fast paths agree with the plain ones (design §5), in all 14 configurations:
+
+- ``MoveSet`` lists exactly ``legal_moves``, in the same order, and its groups are the legal
+  moves grouped by (verb, target), each non-empty, without enumerating any use first;
+- ``random_bot`` makes the same choice, with the same draws, from a ``MoveSet`` as from the list,
+  so self-play and the golden games do not depend on which one a driver passes;
+- ``execute`` returns the events ``decide`` returns and the state those events fold to.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ora_core.evolve import fold
+from ora_rules.bots import random_bot
+from ora_rules.decide import decide, execute
+from ora_rules.moves import MoveSet, group_key, legal_moves
+from tests.properties.common import NO_SHRINK, SCALE, configs, game_seeds, seeded_game
+from tests.support import rules
+
+
+@configs
+@settings(max_examples=2 * SCALE, phases=NO_SHRINK, deadline=None)
+@given(seed=game_seeds, data=st.data())
+def test_move_set_lists_the_legal_moves_and_groups_them(config: tuple[int, str, str],
+                                                        seed: int, data: st.DataObject) -> None:
+    states = seeded_game(config, seed)
+    indices = data.draw(st.lists(st.integers(0, len(states) - 1), min_size=8, max_size=8))
+    for i in indices:
+        state = states[i]
+        legal = legal_moves(state, rules())
+        lazy = MoveSet(state, rules())
+        groups = lazy.groups()
+        expected: dict[tuple[str, str], list[str]] = {}
+        for move in legal:
+            expected.setdefault(group_key(move), []).append(str(move))
+        got = {(verb, target): [str(m) for m in group.moves()]
+               for verb, by_target in groups.items() for target, group in by_target.items()}
+        assert got == expected, f"groups differ at command {i}"
+        assert all(got.values()), "an empty group"
+        assert [str(m) for m in lazy] == [str(m) for m in legal], f"order differs at {i}"
+        assert len(lazy) == len(legal)
+
+
+@configs
+@settings(max_examples=2 * SCALE, phases=NO_SHRINK, deadline=None)
+@given(seed=game_seeds, data=st.data())
+def test_random_bot_chooses_alike_from_both(config: tuple[int, str, str], seed: int,
+                                            data: st.DataObject) -> None:
+    states = seeded_game(config, seed)
+    for i in data.draw(st.lists(st.integers(0, len(states) - 1), min_size=8, max_size=8)):
+        state = states[i]
+        if state.finished:
+            continue
+        draws = data.draw(st.integers(0, 2**32))
+        plain_rng, lazy_rng = random.Random(draws), random.Random(draws)
+        plain = random_bot(state, legal_moves(state, rules()), plain_rng)
+        lazy = random_bot(state, MoveSet(state, rules()), lazy_rng)
+        assert plain == lazy, f"command {i}: {plain} from the list, {lazy} from the set"
+        assert plain_rng.getstate() == lazy_rng.getstate()
+
+
+@configs
+@settings(max_examples=2 * SCALE, phases=NO_SHRINK, deadline=None)
+@given(seed=game_seeds, data=st.data())
+def test_execute_is_decide_and_its_fold(config: tuple[int, str, str], seed: int,
+                                        data: st.DataObject) -> None:
+    states = seeded_game(config, seed)
+    for i in data.draw(st.lists(st.integers(0, len(states) - 2), min_size=8, max_size=8)):
+        state = states[i]
+        if state.finished:
+            continue
+        moves = legal_moves(state, rules())
+        move = moves[data.draw(st.integers(0, len(moves) - 1))]
+        executed = execute(state, move, rules())
+        assert executed.events == decide(state, move, rules())
+        assert executed.state == fold(executed.events, state)
