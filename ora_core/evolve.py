@@ -44,24 +44,35 @@ _REPLACERS: dict[type[Any], Callable[[Any, dict[str, Any]], Any]] = {}
 
 
 def _make_replacer(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
-    """Generate ``replace(obj, changes)`` for one frozen attrs class: one line per field, so a
-    copy costs a few attribute reads instead of ``attrs.evolve``'s generic machinery."""
+    """``replace(obj, changes)`` for one frozen attrs class, without ``attrs.evolve``'s generic
+    machinery: a dict copy for classes with a ``__dict__`` (ora_core.state), else generated code
+    with one line per slot."""
+    new_object, set_attr = object.__new__, object.__setattr__
+    if "__slots__" not in vars(cls):
+        def replace_dict(obj: Any, changes: dict[str, Any]) -> Any:
+            new = new_object(cls)
+            fields = obj.__dict__.copy()
+            fields.update(changes)
+            set_attr(new, "__dict__", fields)
+            return new
+
+        return replace_dict
     names = [a.name for a in attrs.fields(cls)]
     lines = ["def replace(obj, changes):", "    new = _new(_cls)"]
     lines += [f"    _set(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})"
               for n in names]
     lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls,
-                                 "_set": object.__setattr__}
+    namespace: dict[str, Any] = {"_new": new_object, "_cls": cls, "_set": set_attr}
     exec("\n".join(lines), namespace)
     replacer: Callable[[Any, dict[str, Any]], Any] = namespace["replace"]
     return replacer
 
 
-def _replace(obj: _T, **changes: Any) -> _T:
+def replace(obj: _T, /, **changes: Any) -> _T:
     """A copy of the frozen attrs instance ``obj`` with ``changes`` (a fast ``attrs.evolve``).
 
-    No converters or validators run, as for every value built by ``evolve``.
+    No converters or validators run, as for every value built by ``evolve``; the rules use it
+    for the flow they keep aside while deciding a command.
     """
     cls = type(obj)
     replacer = _REPLACERS.get(cls)
@@ -69,6 +80,9 @@ def _replace(obj: _T, **changes: Any) -> _T:
         replacer = _REPLACERS[cls] = _make_replacer(cls)
     new: _T = replacer(obj, changes)
     return new
+
+
+_replace = replace
 
 
 _set = object.__setattr__

@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-import attrs
 from attrs import frozen
 
 from ora_core.errors import IllegalCommand, InvalidCommand
@@ -31,7 +30,7 @@ from ora_core.events import (
     SettlementBuilt,
     WorkContractPriceSet,
 )
-from ora_core.evolve import evolve
+from ora_core.evolve import evolve, replace
 from ora_core.state import GameConfig, PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Indicator, Variant
 from ora_rules import flow, landscape
@@ -433,8 +432,7 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
         else:
             if seat in draft.flow.round_purchases:
                 raise refuse("landscape_limit", "R-BUY-2", "one landscape per round")
-            draft.flow = attrs.evolve(draft.flow,
-                                      round_purchases=draft.flow.round_purchases | {seat})
+            draft.flow = replace(draft.flow, round_purchases=draft.flow.round_purchases | {seat})
         draft.emit(GoodsPaid(seat=seat, goods={Good.COIN: prices[0]}))
     draft.update_turn(prior_bonus=None)
     draft.emit(LandscapeAdded(seat=seat, kind=kind, side=command.side, row=command.row,

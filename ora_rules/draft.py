@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from ora_core.events import FlowChanged, GameEvent
-from ora_core.evolve import evolve
+from ora_core.evolve import evolve, replace
 from ora_core.state import Flow, State, Turn
 from ora_rules.specs import ModeSpec, Rules
 
@@ -40,7 +38,7 @@ class Draft:
             self.state = evolve(self.state, event)
 
     def update_turn(self, **changes: Any) -> None:
-        self.flow = attrs.evolve(self.flow, turn=attrs.evolve(self.flow.turn, **changes))
+        self.flow = replace(self.flow, turn=replace(self.flow.turn, **changes))
 
     def finish(self) -> list[GameEvent]:
         if self.flow != self.state.flow:

@@ -88,14 +88,22 @@ class _Uses:
         return [Use(self.building, params, prior=self.prior) for params in self.options.get()]
 
 
-_BY_BUILDING = frozenset({"USE", "PRIOR", "WORK_CONTRACT", "BUILD"})
+_VERBS: dict[type, str] = {
+    Build: "BUILD", WorkContract: "WORK_CONTRACT", FellTrees: "FELL_TREES", CutPeat: "CUT_PEAT",
+    BuyDistrict: "BUY_DISTRICT", BuyPlot: "BUY_PLOT", Convert: "CONVERT", Settle: "SETTLE",
+    Commit: "COMMIT",
+}
 
 
 def group_key(move: Command) -> tuple[str, str]:
-    """``(verb, target)``: the target is the building for uses, contracts and builds, else ""."""
-    tokens = str(move).split(" ", 2)
-    verb = tokens[0]
-    return verb, tokens[1] if verb in _BY_BUILDING and len(tokens) > 1 else ""
+    """``(verb, target)``: the move's first word, and its building for uses, contracts and
+    builds (else "")."""
+    if isinstance(move, Use):
+        return ("PRIOR" if move.prior else "USE"), move.building
+    if isinstance(move, AnswerContract):
+        return str(move), ""
+    verb = _VERBS[type(move)]
+    return verb, move.building if isinstance(move, Build | WorkContract) else ""
 
 
 class MoveGroup:

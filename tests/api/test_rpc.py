@@ -144,7 +144,7 @@ def test_an_internal_error_leaks_nothing(local: Local, monkeypatch: pytest.Monke
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr("ora_api.service.decide", boom)
+    monkeypatch.setattr("ora_api.service.execute", boom)
     reply = local.raw(orjson.dumps({"jsonrpc": "2.0", "id": 1, "method": "game.move", "params": {
         "game_id": game_id, "token": tokens[0], "move": "COMMIT"}}))
     assert reply["error"]["code"] == -32603
