@@ -407,6 +407,26 @@ def test_sqlite_data_persists_across_reopening(tmp_path: Path) -> None:
     reopened.close()
 
 
+def test_sqlite_files_written_with_uuid_ids_read_the_same(tmp_path: Path) -> None:
+    """The SQLite store reads ids as text (no UUID per row); the stored form is the library's
+    default either way (32 hex digits), so files written with the default stay readable."""
+    url = f"sqlite:{tmp_path / 'ora.sqlite'}"
+    gid = uuid4()
+    with EventStore(CODEC, url, settings={"ORIGINATOR_ID_TYPE": "uuid"}) as old:
+        old.append(gid, 0, moves(3))
+        before = old.events(gid)
+    ids = sqlite3.connect(tmp_path / "ora.sqlite").execute(
+        "SELECT DISTINCT originator_id FROM stored_events").fetchall()
+    assert ids == [(gid.hex,)]
+    with EventStore(CODEC, url) as store:
+        assert store.events(gid) == before
+        assert store.game_ids() == [gid]
+        assert store.fold(gid, as_list) == moves(3)
+        store.append(gid, 3, moves(1))
+    assert sqlite3.connect(tmp_path / "ora.sqlite").execute(
+        "SELECT DISTINCT originator_id FROM stored_events").fetchall() == [(gid.hex,)]
+
+
 def _race(stores: dict[str, EventStore[Event]], gid: UUID, expected: int, r: int) -> list[str]:
     """Each store appends two events at ``expected`` at the same moment; their outcomes."""
     barrier = threading.Barrier(len(stores))
