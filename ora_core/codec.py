@@ -18,7 +18,21 @@ from ora_core.events import EVENT_BY_TAG, GameEvent
 from ora_core.state import Space, State
 from ora_core.values import Coord
 
-converter = make_converter()
+# Stored events are trusted (the hash chain guards them), so the per-field error trees of
+# detailed validation are not worth their cost on every fold.
+converter = make_converter(detailed_validation=False)
+
+# Homogeneous tuples of scalars come from JSON as lists of the right scalars already: one
+# ``tuple()`` instead of a structuring call per item (the flow event carries four per command).
+# Likewise optional scalars and sets of scalars: JSON already holds the right values.
+_SCALAR_TUPLES = {tuple[str, ...], tuple[int, ...]}
+_OPTIONAL_SCALARS = {str | None, int | None}
+_SCALAR_SETS = {frozenset[int], frozenset[str]}
+converter.register_structure_hook_func(lambda t: t in _SCALAR_TUPLES, lambda v, _: tuple(v))
+converter.register_structure_hook_func(lambda t: t in _OPTIONAL_SCALARS, lambda v, _: v)
+converter.register_structure_hook_func(lambda t: t in _SCALAR_SETS, lambda v, _: frozenset(v))
+converter.register_structure_hook_func(lambda t: t == tuple[tuple[str, int], ...],
+                                       lambda v, _: tuple((kind, seat) for kind, seat in v))
 
 
 def _unstructure_landscape(landscape: Mapping[Coord, Space]) -> list[Any]:

@@ -219,6 +219,24 @@ def test_fold_at_head_and_at_a_version(store: EventStore[Event]) -> None:
         store.fold(gid, as_list, version=6)
 
 
+def test_a_fold_decodes_each_distinct_payload_once(store: EventStore[Event]) -> None:
+    class CountingCodec(Codec):
+        decoded = 0
+
+        def decode(self, tag: str, data: bytes) -> Event:
+            CountingCodec.decoded += 1
+            return super().decode(tag, data)
+
+    gid = uuid4()
+    repeated = [Moved(1, "COMMIT"), Moved(2, "COMMIT"), Moved(1, "COMMIT"), Moved(1, "USE")]
+    store.append(gid, 0, repeated)
+    store._mapper.codec = CountingCodec()
+    assert store.fold(gid, as_list) == repeated
+    assert CountingCodec.decoded == 3
+    assert store.fold(gid, as_list) == repeated  # a later read decodes afresh
+    assert CountingCodec.decoded == 6
+
+
 def test_game_ids_in_first_stored_order(store: EventStore[Event]) -> None:
     g1, g2, g3, g4 = uuid4(), uuid4(), uuid4(), uuid4()
     store.append(g2, 0, moves(1))
