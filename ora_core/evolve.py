@@ -82,10 +82,11 @@ def replace(obj: _T, /, **changes: Any) -> _T:
     return new
 
 
-_replace = replace
-
-
+_new_object = object.__new__
 _set = object.__setattr__
+
+#: What a handler returns: the fields of ``State`` that the event changes, with their new values.
+Changes = dict[str, Any]
 
 
 def _add_goods(goods: Mapping[Good, int], delta: Mapping[Good, int], sign: int) -> dict[Good, int]:
@@ -99,13 +100,13 @@ def _add_goods(goods: Mapping[Good, int], delta: Mapping[Good, int], sign: int) 
     return result
 
 
-def _with_player(state: State, player: PlayerState) -> State:
+def _player_changed(state: State, player: PlayerState) -> Changes:
     players = list(state.players)
     players[player.seat] = player
-    return _replace(state, players=tuple(players))
+    return {"players": tuple(players)}
 
 
-def _started(_: State | None, e: GameStarted) -> State:
+def _started(e: GameStarted) -> State:
     players = tuple(
         PlayerState(
             seat=seat,
@@ -125,7 +126,7 @@ def _started(_: State | None, e: GameStarted) -> State:
         old = player.landscape[coord]
         landscape = {**player.landscape, coord: Space(old.terrain, building)}
         players = tuple(
-            _replace(p, landscape=landscape) if p.seat == seat else p for p in players
+            replace(p, landscape=landscape) if p.seat == seat else p for p in players
         )
     return State(
         config=e.config,
@@ -146,148 +147,148 @@ def _started(_: State | None, e: GameStarted) -> State:
     )
 
 
-def _move(state: State, _: MovePlayed) -> State:
-    return state
+def _move(state: State, _: MovePlayed) -> Changes:
+    return {}
 
 
-def _paid(state: State, e: GoodsPaid) -> State:
-    payer = state.players[e.seat]
-    state = _with_player(state, _replace(payer, goods=_add_goods(payer.goods, e.goods, -1)))
+def _paid(state: State, e: GoodsPaid) -> Changes:
+    players = list(state.players)
+    payer = players[e.seat]
+    players[e.seat] = replace(payer, goods=_add_goods(payer.goods, e.goods, -1))
     if e.to_seat is not None:
-        payee = state.players[e.to_seat]
-        state = _with_player(state, _replace(payee, goods=_add_goods(payee.goods, e.goods, 1)))
-    return state
+        payee = players[e.to_seat]
+        players[e.to_seat] = replace(payee, goods=_add_goods(payee.goods, e.goods, 1))
+    return {"players": tuple(players)}
 
 
-def _gained(state: State, e: GoodsGained) -> State:
+def _gained(state: State, e: GoodsGained) -> Changes:
     player = state.players[e.seat]
-    state = _with_player(state, _replace(player, goods=_add_goods(player.goods, e.goods, 1)))
-    wonders = e.goods.get(Good.WONDER, 0)
-    return _replace(state, wonders_left=state.wonders_left - wonders) if wonders else state
+    changes = _player_changed(state, replace(player, goods=_add_goods(player.goods, e.goods, 1)))
+    if wonders := e.goods.get(Good.WONDER, 0):
+        changes["wonders_left"] = state.wonders_left - wonders
+    return changes
 
 
-def _converted(state: State, e: GoodsConverted) -> State:
+def _converted(state: State, e: GoodsConverted) -> Changes:
     player = state.players[e.seat]
     goods = _add_goods(_add_goods(player.goods, e.given, -1), e.received, 1)
-    return _with_player(state, _replace(player, goods=goods))
+    return _player_changed(state, replace(player, goods=goods))
 
 
-def _indicator_used(state: State, e: IndicatorUsed) -> State:
+def _indicator_used(state: State, e: IndicatorUsed) -> Changes:
     positions = {**state.wheel.positions, e.indicator: 0}
-    return _replace(state, wheel=_replace(state.wheel, positions=positions))
+    return {"wheel": replace(state.wheel, positions=positions)}
 
 
-def _rotated(state: State, e: WheelRotated) -> State:
+def _rotated(state: State, e: WheelRotated) -> Changes:
     last = len(state.wheel.values) - 1
     positions = {
         ind: min(d + 1, last) for ind, d in state.wheel.positions.items() if ind not in e.removed
     }
-    return _replace(state, wheel=_replace(state.wheel, positions=positions))
+    return {"wheel": replace(state.wheel, positions=positions)}
 
 
-def _entered(state: State, e: IndicatorEntered) -> State:
+def _entered(state: State, e: IndicatorEntered) -> Changes:
     positions = {**state.wheel.positions, e.indicator: 0}
-    return _replace(state, wheel=_replace(state.wheel, positions=positions))
+    return {"wheel": replace(state.wheel, positions=positions)}
 
 
-def _placed(state: State, e: ClergyPlaced) -> State:
+def _placed(state: State, e: ClergyPlaced) -> Changes:
     player = state.players[e.seat]
     clergy = list(player.clergy)
     clergy[e.clergy] = e.building
-    return _with_player(state, _replace(player, clergy=tuple(clergy)))
+    return _player_changed(state, replace(player, clergy=tuple(clergy)))
 
 
-def _returned(state: State, e: ClergyReturned) -> State:
+def _returned(state: State, e: ClergyReturned) -> Changes:
     player = state.players[e.seat]
     clergy = tuple(None if i in e.clergy else at for i, at in enumerate(player.clergy))
-    return _with_player(state, _replace(player, clergy=clergy))
+    return _player_changed(state, replace(player, clergy=clergy))
 
 
-def _used(state: State, e: BuildingUsed) -> State:
+def _used(state: State, e: BuildingUsed) -> Changes:
     if e.building in state.used:
-        return state
-    return _replace(state, used=state.used | {e.building})
+        return {}
+    return {"used": state.used | {e.building}}
 
 
 def _put_card(player: PlayerState, coord: Coord, card: str | None) -> PlayerState:
     old = player.landscape[coord]
     covered = (*old.covered, old.card) if old.card is not None and card is not None else ()
     space = Space(old.terrain, card, covered)
-    return _replace(player, landscape={**player.landscape, coord: space})
+    return replace(player, landscape={**player.landscape, coord: space})
 
 
-def _built(state: State, e: BuildingBuilt) -> State:
+def _built(state: State, e: BuildingBuilt) -> Changes:
     covered = state.players[e.seat].landscape[e.coord].card
-    player = _put_card(state.players[e.seat], e.coord, e.building)
-    state = _with_player(state, player)
+    changes = _player_changed(state, _put_card(state.players[e.seat], e.coord, e.building))
     built = {**state.built, e.building: Placement(e.seat, e.coord)}
     if covered is not None:
         built.pop(covered, None)  # only the top card of a stack exists for use (R-SOLO-10)
-    return _replace(
-        state,
-        display=tuple(b for b in state.display if b != e.building),
-        built=built,
-    )
+    changes["display"] = tuple(b for b in state.display if b != e.building)
+    changes["built"] = built
+    return changes
 
 
-def _settled(state: State, e: SettlementBuilt) -> State:
+def _settled(state: State, e: SettlementBuilt) -> Changes:
     player = _put_card(state.players[e.seat], e.coord, e.settlement)
     hand = list(player.settlements)
     hand.remove(e.settlement)
-    return _with_player(state, _replace(player, settlements=tuple(hand)))
+    return _player_changed(state, replace(player, settlements=tuple(hand)))
 
 
-def _removed(state: State, e: CardRemoved) -> State:
-    return _with_player(state, _put_card(state.players[e.seat], e.coord, None))
+def _removed(state: State, e: CardRemoved) -> Changes:
+    return _player_changed(state, _put_card(state.players[e.seat], e.coord, None))
 
 
-def _landscape(state: State, e: LandscapeAdded) -> State:
+def _landscape(state: State, e: LandscapeAdded) -> Changes:
     player = state.players[e.seat]
     landscape = dict(player.landscape)
     for s in e.spaces:
         landscape[s.coord] = Space(s.terrain, s.card)
-    state = _with_player(state, _replace(player, landscape=landscape))
+    changes = _player_changed(state, replace(player, landscape=landscape))
     if e.kind == "district":
-        return _replace(state, district_prices=state.district_prices[1:])
-    return _replace(state, plot_prices=state.plot_prices[1:])
+        changes["district_prices"] = state.district_prices[1:]
+    else:
+        changes["plot_prices"] = state.plot_prices[1:]
+    return changes
 
 
-def _price(state: State, e: WorkContractPriceSet) -> State:
-    return _replace(state, work_contract_price=e.price)
+def _price(state: State, e: WorkContractPriceSet) -> Changes:
+    return {"work_contract_price": e.price}
 
 
-def _round(state: State, e: RoundBegan) -> State:
-    return _replace(state, round=e.round)
+def _round(state: State, e: RoundBegan) -> Changes:
+    return {"round": e.round}
 
 
-def _phase(state: State, e: SettlementPhaseBegan) -> State:
-    return _replace(state, settlement_phases=(*state.settlement_phases, e.stage))
+def _phase(state: State, e: SettlementPhaseBegan) -> Changes:
+    return {"settlement_phases": (*state.settlement_phases, e.stage)}
 
 
-def _revealed(state: State, e: BuildingsRevealed) -> State:
+def _revealed(state: State, e: BuildingsRevealed) -> Changes:
     stacks: dict[Stage, tuple[str, ...]] = dict(state.stacks)
     stacks.pop(e.stage, None)
-    return _replace(state, display=state.display + e.buildings, stacks=stacks)
+    return {"display": state.display + e.buildings, "stacks": stacks}
 
 
-def _dealt(state: State, e: SettlementsDealt) -> State:
+def _dealt(state: State, e: SettlementsDealt) -> Changes:
     players = tuple(
-        _replace(p, settlements=(*p.settlements, e.settlement)) if p.seat in e.seats else p
+        replace(p, settlements=(*p.settlements, e.settlement)) if p.seat in e.seats else p
         for p in state.players
     )
-    return _replace(state, players=players)
+    return {"players": players}
 
 
-def _flow(state: State, e: FlowChanged) -> State:
-    return _replace(state, flow=e.flow)
+def _flow(state: State, e: FlowChanged) -> Changes:
+    return {"flow": e.flow}
 
 
-def _ended(state: State, e: GameEnded) -> State:
-    return _replace(state, scores=e.scores, winners=e.winners)
+def _ended(state: State, e: GameEnded) -> Changes:
+    return {"scores": e.scores, "winners": e.winners}
 
 
-_HANDLERS: dict[type[Any], Callable[[Any, Any], State]] = {
-    GameStarted: _started,
+_HANDLERS: dict[type[Any], Callable[[State, Any], Changes]] = {
     MovePlayed: _move,
     GoodsPaid: _paid,
     GoodsGained: _gained,
@@ -313,12 +314,22 @@ _HANDLERS: dict[type[Any], Callable[[Any, Any], State]] = {
 
 
 def evolve(state: State | None, event: GameEvent) -> State:
-    """The state after ``event``; ``state`` is None only before ``GameStarted``."""
-    new = _HANDLERS[type(event)](state, event)
-    if new is state:
-        new = _replace(new)
-    # ``new`` is a fresh object no one else holds yet: setting its version here is safe.
-    _set(new, "version", (state.version if state is not None else 0) + 1)
+    """The state after ``event``; ``state`` is None only before ``GameStarted``.
+
+    One copy of the state per event: the handler names the fields that change, and the copy
+    takes them and the next version at once.
+    """
+    if type(event) is GameStarted:
+        new = _started(event)
+        _set(new, "version", (state.version if state is not None else 0) + 1)
+        return new
+    if state is None:
+        raise ValueError(f"{type(event).__name__} before GameStarted: there is no game yet")
+    fields = state.__dict__.copy()
+    fields.update(_HANDLERS[type(event)](state, event))
+    fields["version"] = state.version + 1
+    new = _new_object(State)
+    _set(new, "__dict__", fields)
     return new
 
 
