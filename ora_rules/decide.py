@@ -88,6 +88,10 @@ class Executed:
     state: State
 
 
+#: The commands a seat may give while its work contract awaits the owner's answer (R-WC-2).
+_WHILE_CONTRACT_PENDING = (AnswerContract, Convert)
+
+
 def execute(state: State, command: Command | str, rules: Rules, *, seat: int | None = None
             ) -> Executed:
     """``decide`` plus the state after its events, without evolving them a second time: the
@@ -105,7 +109,7 @@ def execute(state: State, command: Command | str, rules: Rules, *, seat: int | N
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise InvalidCommand(f"not a command: {command!r}")
-    if turn.contract is not None and not isinstance(command, AnswerContract | Convert):
+    if turn.contract is not None and not isinstance(command, _WHILE_CONTRACT_PENDING):
         raise refuse("awaiting_contract_answer", "R-WC-2",
                      f"seat {decider} must first choose the clergyman for {turn.contract} "
                      "(WITH_PRIOR or WITH_LAYBROTHER)")

@@ -41,6 +41,7 @@ class Draft:
         self.flow = replace(self.flow, turn=replace(self.flow.turn, **changes))
 
     def finish(self) -> list[GameEvent]:
-        if self.flow != self.state.flow:
+        flow = self.state.flow
+        if self.flow is not flow and self.flow != flow:
             self.emit(FlowChanged(flow=self.flow))
         return self.events
