@@ -19,8 +19,9 @@ from ora_core.state import Space, State
 from ora_core.values import Coord
 
 # Stored events are trusted (the hash chain guards them), so the per-field error trees of
-# detailed validation are not worth their cost on every fold.
-converter = make_converter(detailed_validation=False)
+# detailed validation are not worth their cost on every fold. Fields at their default are left
+# out: the flow event of every command is mostly defaults, and a game's stream halves.
+converter = make_converter(detailed_validation=False, omit_if_default=True)
 
 # Homogeneous tuples of scalars come from JSON as lists of the right scalars already: one
 # ``tuple()`` instead of a structuring call per item (the flow event carries four per command).

@@ -21,8 +21,8 @@ from ora_core.codec import (
     state_from_dict,
     state_to_dict,
 )
-from ora_core.events import EVENT_BY_TAG, EVENT_TYPES, GameEvent
-from ora_core.state import State
+from ora_core.events import EVENT_BY_TAG, EVENT_TYPES, FlowChanged, GameEvent
+from ora_core.state import Flow, State, Turn
 from tests import strategies as gen
 
 CODEC = EventJsonCodec()
@@ -152,9 +152,6 @@ def test_states_of_a_random_game_round_trip(config: tuple[int, str, str], seed: 
 def test_set_order_does_not_change_the_bytes() -> None:
     """Equal events give equal bytes, however their sets were built: in the store (the
     EventCodec contract the hash chain relies on) and in the API's JSON objects."""
-    from ora_core.events import FlowChanged
-    from ora_core.state import Flow, Turn
-
     turn = Turn(kind="action", seat=0)
     one = FlowChanged(flow=Flow(turn=turn, round_purchases=frozenset([19, 3])))
     other = FlowChanged(flow=Flow(turn=turn, round_purchases=frozenset([3, 19])))
@@ -185,3 +182,20 @@ def test_a_landscape_is_written_as_coordinate_pairs() -> None:
     coord, space = landscape[0]
     assert isinstance(coord, list) and len(coord) == 2 and all(isinstance(c, int) for c in coord)
     assert set(space) >= {"terrain", "card"}
+
+
+def test_fields_at_their_default_are_left_out_and_read_back() -> None:
+    """A turn is mostly defaults: they are not written, and a payload that writes them out (as
+    streams stored before this rule did) decodes to the same event."""
+    event = FlowChanged(flow=Flow(turn=Turn(kind="action", seat=2, main_done=True),
+                                  queue=(("action", 3),)))
+    written = orjson.loads(CODEC.encode(event))
+    assert written == {"flow": {"queue": [["action", 3]],
+                                "turn": {"kind": "action", "main_done": True, "seat": 2}}}
+    spelled_out = {"flow": {"final_phase": False, "queue": [["action", 3]], "round_purchases": [],
+                            "settlement": None,
+                            "turn": {"contract": None, "deciding": None, "free_uses": [],
+                                     "grants": [], "kind": "action", "landscape_bought": False,
+                                     "main_done": True, "neutral_built": [], "prior_bonus": None,
+                                     "seat": 2, "settled": False}}}
+    assert CODEC.decode("flow_changed", orjson.dumps(spelled_out)) == event
