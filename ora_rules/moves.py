@@ -6,7 +6,7 @@ are canonical (``ora_rules.payment``), so equivalent payments are one move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import overload
 
 from ora_core.errors import OraError
@@ -49,7 +49,11 @@ def legal_moves(state: State, rules: Rules) -> list[Command]:
 
 
 def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
-    for item in _items(state, rules):
+    return _expand(_items(state, rules))
+
+
+def _expand(items: Iterable[Command | _Uses]) -> Iterator[Command]:
+    for item in items:
         if isinstance(item, _Uses):
             yield from item.moves()
         else:
@@ -87,6 +91,10 @@ class _Uses:
     def moves(self) -> list[Command]:
         return [Use(self.building, params, prior=self.prior) for params in self.options.get()]
 
+    @property
+    def key(self) -> tuple[str, str]:
+        return ("PRIOR" if self.prior else "USE"), self.building
+
 
 _VERBS: dict[type, str] = {
     Build: "BUILD", WorkContract: "WORK_CONTRACT", FellTrees: "FELL_TREES", CutPeat: "CUT_PEAT",
@@ -118,10 +126,12 @@ class MoveGroup:
         self._parts: list[Command | _Uses] = []
         self._moves: list[Command] | None = None
 
+    def add(self, part: Command | _Uses) -> None:
+        self._parts.append(part)
+
     def moves(self) -> list[Command]:
         if self._moves is None:
-            self._moves = [m for part in self._parts
-                           for m in (part.moves() if isinstance(part, _Uses) else (part,))]
+            self._moves = list(_expand(self._parts))
         return self._moves
 
 
@@ -140,20 +150,18 @@ class MoveSet(Sequence[Command]):
         if self._groups is None:
             groups: dict[str, dict[str, MoveGroup]] = {}
             for item in self._items:
-                verb, target = ((("PRIOR" if item.prior else "USE"), item.building)
-                                if isinstance(item, _Uses) else group_key(item))
+                verb, target = item.key if isinstance(item, _Uses) else group_key(item)
                 by_target = groups.setdefault(verb, {})
                 group = by_target.get(target)
                 if group is None:
                     group = by_target[target] = MoveGroup(verb, target)
-                group._parts.append(item)
+                group.add(item)
             self._groups = groups
         return self._groups
 
     def _all(self) -> list[Command]:
         if self._flat is None:
-            self._flat = [m for item in self._items
-                          for m in (item.moves() if isinstance(item, _Uses) else (item,))]
+            self._flat = list(_expand(self._items))
         return self._flat
 
     def __len__(self) -> int:
