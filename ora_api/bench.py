@@ -85,13 +85,14 @@ def _time(fn: Callable[[], object]) -> float:
     return time.perf_counter() - t
 
 
-#: Timings per position: the best of this many runs. On a shared machine the slower runs measure
-#: the other processes (the advice of the ``timeit`` documentation); the best is the code's cost.
-RUNS_PER_POSITION = 3
+#: Each timing of a position or a fold is the best of this many runs. On a shared machine the
+#: slower runs measure the other processes (the advice of the ``timeit`` documentation); the
+#: best is the code's cost.
+RUNS_PER_SAMPLE = 3
 
 
 def _best_of(fn: Callable[[], object]) -> float:
-    return min(_time(fn) for _ in range(RUNS_PER_POSITION))
+    return min(_time(fn) for _ in range(RUNS_PER_SAMPLE))
 
 
 def measure(rules: Rules, quick: bool) -> dict[str, Any]:
@@ -128,11 +129,8 @@ def measure(rules: Rules, quick: bool) -> dict[str, Any]:
         store: EventStore[GameEvent] = EventStore(EventJsonCodec(), f"sqlite:{tmp}/bench.sqlite3")
         game_id = uuid.uuid4()
         store.append(game_id, 0, events)
-        fold_times = []
-        for _ in range(5 if quick else 20):
-            t = time.perf_counter()
-            store.fold(game_id, fold)
-            fold_times.append(time.perf_counter() - t)
+        fold_times = [_best_of(partial(store.fold, game_id, fold))
+                      for _ in range(5 if quick else 20)]
         store.close()
 
     throughput = _selfplay_throughput(quick)

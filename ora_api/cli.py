@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 import time
@@ -203,15 +202,41 @@ def build_parser() -> argparse.ArgumentParser:
     gloss.add_argument("--dir", default=None)
     gloss.set_defaults(func=_specs_glossary)
 
-    try:
-        server = importlib.import_module("ora_api.server")
-    except ImportError:  # the server and its extras are optional
-        server = None
-    if server is not None:
-        serve = sub.add_parser("serve", help="the JSON-RPC server (stdio or HTTP)")
-        server.add_arguments(serve)
-        serve.set_defaults(func=server.run)
+    serve = sub.add_parser("serve", help="the JSON-RPC server (stdio or HTTP)")
+    add_serve_arguments(serve)
+    serve.set_defaults(func=_serve)
     return parser
+
+
+#: Where ``ora serve`` listens unless told otherwise (``./run.sh`` with no arguments).
+DEFAULT_HTTP = "127.0.0.1:8765"
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``ora serve`` (here, so the other commands start without the server's
+    imports)."""
+    transport = parser.add_mutually_exclusive_group()
+    transport.add_argument("--stdio", action="store_true",
+                           help="serve one JSON-RPC message per line on stdin/stdout")
+    transport.add_argument("--http", metavar="HOST:PORT", default=None,
+                           help=f"serve POST /rpc and WebSocket /ws (default {DEFAULT_HTTP})")
+    parser.add_argument("--store", metavar="URL", default=None,
+                        help="memory | sqlite:PATH | postgres:[DBNAME] (default: "
+                             "sqlite:$ORA_DATA/ora.sqlite3, else sqlite:data/ora.sqlite3)")
+    parser.add_argument("--tokens", metavar="PATH", default=None,
+                        help="SQLite file for the seats' token digests (default: the store's "
+                             "SQLite file; memory for the memory store)")
+    parser.add_argument("--max-request-bytes", type=int, default=None, metavar="N",
+                        help="refuse larger messages (default 1 MiB)")
+    parser.add_argument("--log-level", default="warning",
+                        choices=["debug", "info", "warning", "error"],
+                        help="log level on stderr (default warning)")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from ora_api.server import run
+
+    return run(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

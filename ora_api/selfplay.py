@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import random
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from ora_core.codec import EventJsonCodec
 from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold
-from ora_core.store import EventStore
 from ora_rules.bots import Bot, random_bot
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
+
+if TYPE_CHECKING:  # the store (and eventsourcing) is imported only when a game is stored
+    from ora_core.store import EventStore
 
 #: A safety limit for automated play of the open-ended two-player games (not a rule, R-SCHED-4).
 MAX_COMMANDS = 20_000
@@ -105,4 +106,7 @@ def _spec_id(building: str) -> str:
 
 
 def open_store(url: str) -> EventStore[GameEvent]:
+    from ora_core.codec import EventJsonCodec
+    from ora_core.store import EventStore
+
     return EventStore(EventJsonCodec(), url)

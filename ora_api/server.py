@@ -24,12 +24,12 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
+from ora_api.cli import DEFAULT_HTTP, add_serve_arguments
 from ora_api.rpc import MAX_REQUEST_BYTES, Dispatcher, Session
 from ora_api.service import API, open_service
 
 log = logging.getLogger("ora.api")
 
-DEFAULT_HTTP = "127.0.0.1:8765"
 #: Messages waiting for one WebSocket client; a client that falls this far behind is closed
 #: (1008) rather than silently missing notifications.
 MAX_PENDING = 10_000
@@ -41,30 +41,12 @@ def default_store_url() -> str:
     return f"sqlite:{Path(data) / 'ora.sqlite3'}"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``ora serve``."""
-    transport = parser.add_mutually_exclusive_group()
-    transport.add_argument("--stdio", action="store_true",
-                           help="serve one JSON-RPC message per line on stdin/stdout")
-    transport.add_argument("--http", metavar="HOST:PORT", default=None,
-                           help=f"serve POST /rpc and WebSocket /ws (default {DEFAULT_HTTP})")
-    parser.add_argument("--store", metavar="URL", default=None,
-                        help="memory | sqlite:PATH | postgres:[DBNAME] (default: "
-                             "sqlite:$ORA_DATA/ora.sqlite3, else sqlite:data/ora.sqlite3)")
-    parser.add_argument("--tokens", metavar="PATH", default=None,
-                        help="SQLite file for the seats' token digests (default: the store's "
-                             "SQLite file; memory for the memory store)")
-    parser.add_argument("--max-request-bytes", type=int, default=MAX_REQUEST_BYTES,
-                        metavar="N", help="refuse larger messages (default 1 MiB)")
-    parser.add_argument("--log-level", default="warning",
-                        choices=["debug", "info", "warning", "error"],
-                        help="log level on stderr (default warning)")
-
-
 def run(args: argparse.Namespace) -> int:
     """Serve until stdin ends (stdio) or the process is interrupted (HTTP); the exit code."""
     logging.basicConfig(stream=sys.stderr, level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.max_request_bytes is None:
+        args.max_request_bytes = MAX_REQUEST_BYTES
     if args.max_request_bytes < 1:
         print("ora serve: --max-request-bytes must be positive", file=sys.stderr)
         return 2
@@ -246,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m ora_api.server [options]``: the same as ``ora serve``."""
     parser = argparse.ArgumentParser(prog="python -m ora_api.server",
                                      description="Serve the ora JSON-RPC API.")
-    add_arguments(parser)
+    add_serve_arguments(parser)
     return run(parser.parse_args(argv))
 
 
