@@ -85,8 +85,15 @@ class EventJsonCodec:
         data = converter.unstructure(event)
         return orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
 
+    def __init__(self) -> None:
+        # The structuring function of each tag, looked up once rather than on every event.
+        self._structure = {tag: (converter.get_structure_hook(cls), cls)
+                           for tag, cls in EVENT_BY_TAG.items()}
+
     def decode(self, tag: str, data: bytes) -> GameEvent:
-        return converter.structure(orjson.loads(data), EVENT_BY_TAG[tag])
+        structure, cls = self._structure[tag]
+        event: GameEvent = structure(orjson.loads(data), cls)
+        return event
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
