@@ -334,9 +334,22 @@ def evolve(state: State | None, event: GameEvent) -> State:
 
 
 def fold(events: Iterable[GameEvent], state: State | None = None) -> State:
-    """The state after all ``events`` (from ``state``, or from nothing)."""
+    """The state after all ``events`` (from ``state``, or from nothing): what ``evolve`` one
+    event at a time gives, with one copy of the state for the whole run.
+
+    The handlers never change what they read (they return new values for the fields that
+    change), so once the fold holds a copy no one else has seen, it may take each event's
+    changes into that copy in place.
+    """
+    fields: dict[str, Any] | None = None  # the fold's own copy, once it has one
     for event in events:
-        state = evolve(state, event)
+        if fields is None or type(event) is GameStarted:
+            state = evolve(state, event)  # a new object: from here on the fold's own
+            fields = state.__dict__
+            continue
+        assert state is not None
+        fields.update(_HANDLERS[type(event)](state, event))
+        fields["version"] += 1
     if state is None:
         raise ValueError("fold of an empty event sequence has no state")
     return state
