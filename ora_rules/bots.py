@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 
 from ora_core.state import State
@@ -152,10 +153,15 @@ class _Node:
         self.seat = seat  # who chose the move leading here
 
 
-def make_mcts(rules: Rules, playouts: int = 64, depth: int = 40, exploration: float = 1.2
-              ) -> Bot:
+def make_mcts(rules: Rules, playouts: int = 64, depth: int = 40, exploration: float = 1.2,
+              seconds: float | None = None) -> Bot:
     """UCT: ``playouts`` simulations per decision, each a random playout of at most ``depth``
-    commands, valued by ``relative`` (squashed to 0..1) for the seat that moved."""
+    commands, valued by ``relative`` (squashed to 0..1) for the seat that moved.
+
+    With ``seconds``, a time budget instead: simulations run until it is spent (at least one).
+    Its games depend on the machine's speed; a playout budget gives the same game for the same
+    seed anywhere.
+    """
 
     def value_for(state: State, seat: int) -> float:
         if state.players[seat].neutral:
@@ -167,7 +173,16 @@ def make_mcts(rules: Rules, playouts: int = 64, depth: int = 40, exploration: fl
             return moves[0]
         me = state.flow.turn.decider
         root = _Node(state, None, None, list(moves), me)
-        for _ in range(playouts):
+        deadline = None if seconds is None else time.perf_counter() + seconds
+
+        def budget_left(simulated: int) -> bool:
+            if deadline is None:
+                return simulated < playouts
+            return simulated == 0 or time.perf_counter() < deadline
+
+        simulated = 0
+        while budget_left(simulated):
+            simulated += 1
             node = root
             while not node.untried and node.children:
                 log_n = math.log(node.visits)
@@ -200,7 +215,9 @@ def make_mcts(rules: Rules, playouts: int = 64, depth: int = 40, exploration: fl
 
 
 def make_bot(name: str, rules: Rules) -> Bot:
-    """A bot by name: ``random``, ``greedy``, ``mcts`` or ``mcts:N`` (N playouts per move)."""
+    """A bot by name: ``random``, ``uniform``, ``builder``, ``greedy``, ``greedy:N`` (N sampled
+    candidates), ``mcts``, ``mcts:N`` (N playouts per move), ``mcts:Nms`` (N milliseconds per
+    move) or ``seek:ID``."""
     if name == "random":
         return random_bot
     if name == "uniform":
@@ -217,5 +234,7 @@ def make_bot(name: str, rules: Rules) -> Bot:
         return make_seeker(name[5:], rules)
     if name.startswith("mcts:") and name[5:].isdigit():
         return make_mcts(rules, playouts=int(name[5:]))
+    if name.startswith("mcts:") and name.endswith("ms") and name[5:-2].isdigit():
+        return make_mcts(rules, seconds=int(name[5:-2]) / 1000)
     raise ValueError(f"unknown bot {name!r}; bots are random, uniform, builder, greedy, "
-                     "greedy:N, mcts, mcts:N, seek:ID")
+                     "greedy:N, mcts, mcts:N, mcts:Nms, seek:ID")

@@ -24,6 +24,15 @@ def test_a_bot_plays_a_whole_game_reproducibly(name: str) -> None:
     assert first.moves == second.moves
 
 
+def test_mcts_with_a_time_budget_plays_legal_moves_to_the_end() -> None:
+    """``mcts:Nms`` spends a time budget per move instead of a playout count; even a budget of
+    0 ms runs one simulation, so the bot always has a child to choose."""
+    result = play_game(rules(), 3, "ireland", "short", 11, [make_bot("mcts:0ms", rules())])
+    assert result.finished
+    with pytest.raises(ValueError, match="mcts:Nms"):
+        make_bot("mcts:5s", rules())
+
+
 def test_greedy_beats_random_more_often_than_not() -> None:
     standings = {s.bot: s for s in arena(rules(), 3, ["greedy:12", "random"], 4, seed=5,
                                          length="short")}
