@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ora_core.evolve import fold
+from ora_core.state import State
 from ora_rules.bots import random_bot
 from ora_rules.decide import decide, execute
 from ora_rules.moves import MoveSet, legal_moves
@@ -30,15 +31,20 @@ def _key_by_text(move: Command) -> tuple[str, str]:
     return words[0], words[1] if by_building else ""
 
 
+def _positions(data: st.DataObject, config: tuple[int, str, str], seed: int
+               ) -> list[tuple[int, State]]:
+    """Eight positions (with their command numbers) of a seed-driven game, none finished."""
+    states = seeded_game(config, seed)
+    picks = data.draw(st.lists(st.integers(0, len(states) - 1), min_size=8, max_size=8))
+    return [(i, states[i]) for i in picks if not states[i].finished]
+
+
 @configs
 @settings(max_examples=2 * SCALE, phases=NO_SHRINK, deadline=None)
 @given(seed=game_seeds, data=st.data())
 def test_move_set_lists_the_legal_moves_and_groups_them(config: tuple[int, str, str],
                                                         seed: int, data: st.DataObject) -> None:
-    states = seeded_game(config, seed)
-    indices = data.draw(st.lists(st.integers(0, len(states) - 1), min_size=8, max_size=8))
-    for i in indices:
-        state = states[i]
+    for i, state in _positions(data, config, seed):
         legal = legal_moves(state, rules())
         lazy = MoveSet(state, rules())
         groups = lazy.groups()
@@ -58,11 +64,7 @@ def test_move_set_lists_the_legal_moves_and_groups_them(config: tuple[int, str, 
 @given(seed=game_seeds, data=st.data())
 def test_random_bot_chooses_alike_from_both(config: tuple[int, str, str], seed: int,
                                             data: st.DataObject) -> None:
-    states = seeded_game(config, seed)
-    for i in data.draw(st.lists(st.integers(0, len(states) - 1), min_size=8, max_size=8)):
-        state = states[i]
-        if state.finished:
-            continue
+    for i, state in _positions(data, config, seed):
         draws = data.draw(st.integers(0, 2**32))
         plain_rng, lazy_rng = random.Random(draws), random.Random(draws)
         plain = random_bot(state, legal_moves(state, rules()), plain_rng)
@@ -76,11 +78,7 @@ def test_random_bot_chooses_alike_from_both(config: tuple[int, str, str], seed: 
 @given(seed=game_seeds, data=st.data())
 def test_execute_is_decide_and_its_fold(config: tuple[int, str, str], seed: int,
                                         data: st.DataObject) -> None:
-    states = seeded_game(config, seed)
-    for i in data.draw(st.lists(st.integers(0, len(states) - 2), min_size=8, max_size=8)):
-        state = states[i]
-        if state.finished:
-            continue
+    for _, state in _positions(data, config, seed):
         moves = legal_moves(state, rules())
         move = moves[data.draw(st.integers(0, len(moves) - 1))]
         executed = execute(state, move, rules())
