@@ -239,9 +239,6 @@ class _ChainMapper(Mapper[UUID], Generic[E]):
             state = self.cipher.encrypt(state)
         return _Row(originator_id=r.game_id, originator_version=r.version, topic=r.tag, state=state)
 
-    def _plain(self, row: _Row) -> bytes:
-        return self.plain(row.state)
-
     def plain(self, state: bytes) -> bytes:
         """Stored bytes without the library's cipher and compression, if configured."""
         if self.cipher:
@@ -251,7 +248,7 @@ class _ChainMapper(Mapper[UUID], Generic[E]):
         return state
 
     def decode_record(self, row: _Row) -> StoredEvent[E]:
-        prev, hash_, data = _unwrap(self._plain(row), row.originator_version)
+        prev, hash_, data = _unwrap(self.plain(row.state), row.originator_version)
         return StoredEvent(
             game_id=_as_uuid(row.originator_id),
             version=row.originator_version,
@@ -262,12 +259,9 @@ class _ChainMapper(Mapper[UUID], Generic[E]):
             data=data,
         )
 
-    def decode_event(self, row: _Row) -> E:
-        _, _, data = _unwrap(self._plain(row), row.originator_version)
-        return self.codec.decode(row.topic, data)
-
     def event_decoder(self) -> Callable[[_Payload], E]:
-        """``decode_event`` for one read: a payload seen before in the read is decoded once.
+        """The events of one read from their payloads; a payload seen before in the read is
+        decoded once.
 
         A game repeats many payloads (about half of a 4-player game: ``COMMIT`` by the same
         seat, the same flow at the same point of different rounds); events are immutable, so
