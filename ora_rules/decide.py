@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
-
-from attrs import frozen
+from typing import Any, NamedTuple
 
 from ora_core.errors import IllegalCommand, InvalidCommand
 from ora_core.events import (
@@ -80,8 +78,7 @@ def decide(state: State, command: Command | str, rules: Rules, *, seat: int | No
     return execute(state, command, rules, seat=seat).events
 
 
-@frozen
-class Executed:
+class Executed(NamedTuple):
     """A command's events and the state they lead to: ``state == fold(events, start)``."""
 
     events: list[GameEvent]
