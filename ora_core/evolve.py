@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-import attrs
-
 from ora_core.events import (
     BuildingBuilt,
     BuildingsRevealed,
@@ -40,50 +38,25 @@ from ora_core.state import Flow, Placement, PlayerState, Space, State, Turn, Whe
 from ora_core.values import Coord, Good, Stage
 
 _T = TypeVar("_T")
-_REPLACERS: dict[type[Any], Callable[[Any, dict[str, Any]], Any]] = {}
-
-
-def _make_replacer(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
-    """``replace(obj, changes)`` for one frozen attrs class, without ``attrs.evolve``'s generic
-    machinery: a dict copy for classes with a ``__dict__`` (ora_core.state), else generated code
-    with one line per slot."""
-    new_object, set_attr = object.__new__, object.__setattr__
-    if "__slots__" not in vars(cls):
-        def replace_dict(obj: Any, changes: dict[str, Any]) -> Any:
-            new = new_object(cls)
-            fields = obj.__dict__.copy()
-            fields.update(changes)
-            set_attr(new, "__dict__", fields)
-            return new
-
-        return replace_dict
-    names = [a.name for a in attrs.fields(cls)]
-    lines = ["def replace(obj, changes):", "    new = _new(_cls)"]
-    lines += [f"    _set(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})"
-              for n in names]
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": new_object, "_cls": cls, "_set": set_attr}
-    exec("\n".join(lines), namespace)
-    replacer: Callable[[Any, dict[str, Any]], Any] = namespace["replace"]
-    return replacer
+_new_object = object.__new__
+_set = object.__setattr__
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
-    """A copy of the frozen attrs instance ``obj`` with ``changes`` (a fast ``attrs.evolve``).
-
-    No converters or validators run, as for every value built by ``evolve``; the rules use it
-    for the flow they keep aside while deciding a command.
-    """
-    cls = type(obj)
-    replacer = _REPLACERS.get(cls)
-    if replacer is None:
-        replacer = _REPLACERS[cls] = _make_replacer(cls)
-    new: _T = replacer(obj, changes)
+    """A copy of ``obj``, a frozen attrs instance of one of the state classes kept in a
+    ``__dict__`` (ora_core.state), with ``changes``: one C-level dict copy, no ``attrs.evolve``
+    machinery. No converters or validators run, as for every value ``evolve`` builds; the
+    rules use it for the flow they keep aside while deciding a command."""
+    try:
+        fields = obj.__dict__.copy()
+    except AttributeError:
+        raise TypeError(f"replace() copies the __dict__ state classes, not {type(obj).__name__}"
+                        ) from None
+    fields.update(changes)
+    new: _T = _new_object(type(obj))
+    _set(new, "__dict__", fields)
     return new
 
-
-_new_object = object.__new__
-_set = object.__setattr__
 
 #: What a handler returns: the fields of ``State`` that the event changes, with their new values.
 Changes = dict[str, Any]

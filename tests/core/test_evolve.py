@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from ora_core.codec import event_to_dict, state_to_dict
 from ora_core.events import EVENT_TYPES, GameEvent, GameStarted, MovePlayed
-from ora_core.evolve import evolve, fold
-from ora_core.state import State
+from ora_core.evolve import evolve, fold, replace
+from ora_core.state import Placement, State, Turn
 from tests import strategies as gen
 from tests.compare import first_difference
 
@@ -119,3 +119,13 @@ def test_a_game_starts_from_nothing(event: GameStarted) -> None:
     assert state.config == event.config
     assert len(state.players) == len(event.players)
     assert not state.finished
+
+
+def test_replace_copies_a_state_class_and_refuses_a_slotted_one() -> None:
+    """``replace`` is the fast copy of the ``__dict__`` state classes; the originals stay."""
+    turn = Turn(kind="action", seat=1)
+    changed = replace(turn, main_done=True)
+    assert changed == Turn(kind="action", seat=1, main_done=True)
+    assert turn.main_done is False
+    with pytest.raises(TypeError, match="Placement"):
+        replace(Placement(0, (1, 1)), seat=1)
