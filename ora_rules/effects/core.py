@@ -83,13 +83,13 @@ class UseContext:
         self.seat = seat
         self.building = building
         self.have: Counter[Good] = _copy_counter(state.players[seat].goods)
-        self.paid: Counter[Good] = _copy_counter({})
-        self.gained: Counter[Good] = _copy_counter({})
+        self.paid: Counter[Good] = _new_counter()
+        self.gained: Counter[Good] = _new_counter()
         self.flipped_grain = 0
         self.food_due: float = 0
         self.energy_due: float = 0
         #: Goods every player receives (the short game's wheel bonus, R-SHORT-2).
-        self.bonus_all: Counter[Good] = _copy_counter({})
+        self.bonus_all: Counter[Good] = _new_counter()
         #: Events this use causes besides goods (indicators reset, cards removed, ...).
         self.events: list[GameEvent] = []
         #: Extra actions granted for the rest of the slot, and buildings usable for free.
@@ -104,7 +104,7 @@ class UseContext:
         #: then: the pooled payment may not use goods gained after that (no circular payment:
         #: the Inn's coins cannot pay the food they are bought with).
         self.value_base: Counter[Good] | None = None
-        self.paid_at_base: Counter[Good] = _copy_counter({})
+        self.paid_at_base: Counter[Good] = _new_counter()
 
     def copy(self) -> UseContext:
         """An independent copy, for enumerating branches (hot: legal moves copy a lot)."""
@@ -181,8 +181,14 @@ class UseContext:
             self.gained[good] += n
 
 
+def _new_counter() -> Counter[Good]:
+    """``Counter()`` without its ``__init__`` (hot: every use context has four)."""
+    new: Counter[Good] = Counter.__new__(Counter)
+    return new
+
+
 def _copy_counter(counter: Mapping[Good, int]) -> Counter[Good]:
-    """``Counter(counter)`` without its per-item Python loop (hot: every use context has five)."""
+    """``Counter(counter)`` without its per-item Python loop."""
     new: Counter[Good] = Counter.__new__(Counter)
     dict.update(new, counter)
     return new
