@@ -7,7 +7,7 @@ test position is always one the engine could represent; the command under test t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from ora_core.events import (
@@ -22,7 +22,9 @@ from ora_core.events import (
 from ora_core.evolve import evolve, fold
 from ora_core.state import Flow, State, Turn
 from ora_core.values import Coord, Good, Indicator
+from ora_rules import landscape
 from ora_rules.decide import decide, start
+from ora_rules.neutral import neutral_placements
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules, load_rules
 
@@ -114,3 +116,46 @@ def goods(state: State, seat: int) -> dict[str, int]:
     return {g.value: n for g, n in state.players[seat].goods.items() if n}
 
 
+
+
+def simple_move(state: State) -> str:
+    """A legal move that needs no goods: fell / cut a card (the bare action once none is left,
+    R-FELL-5), settle nothing, the prior on the own Clay Mound in the bonus round, the neutral
+    buildings on the first legal spaces (R-SOLO-10), no neutral prior; then end the turn."""
+    turn = state.flow.turn
+    if turn.kind == "neutral":
+        placements = neutral_placements(state, rules())
+        if placements:
+            building, (col, row) = placements[0]
+            return f"BUILD {building} {col} {row}"
+        return "COMMIT"
+    if turn.kind in ("settlement", "neutral_prior") or turn.main_done:
+        return "COMMIT"
+    if turn.kind == "bonus":
+        return f"PRIOR {mound(turn.seat)}"
+    player = state.players[turn.seat]
+    forests = landscape.forests(player)
+    if forests:
+        return "FELL_TREES {} {}".format(*forests[0])
+    moors = landscape.moors(player)
+    if moors:
+        return "CUT_PEAT {} {}".format(*moors[0])
+    return "FELL_TREES"
+
+
+def drive(state: State, until: Callable[[State], bool],
+          policy: Callable[[State], str | None] | None = None,
+          log: list[tuple[State, str, list[GameEvent]]] | None = None) -> State:
+    """Play ``policy`` (falling back to ``simple_move``) through ``decide`` until ``until(state)``
+    holds; ``log`` receives (state before, command, events) for every command."""
+    for _ in range(5000):
+        if until(state):
+            return state
+        if state.finished:
+            raise AssertionError("the game ended before the wanted position")
+        command = (policy(state) if policy else None) or simple_move(state)
+        new, events = step(state, command)
+        if log is not None:
+            log.append((state, command, events))
+        state = new
+    raise AssertionError("position not reached")

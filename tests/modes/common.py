@@ -18,14 +18,14 @@ from ora_core.events import GameEvent, RoundBegan
 from ora_core.evolve import evolve, fold
 from ora_core.state import State
 from ora_core.values import Stage
-from ora_rules import landscape
 from ora_rules.decide import decide, start
-from ora_rules.neutral import neutral_placements
 from ora_rules.setup import make_config
+from tests.support import drive as drive
 from tests.support import farmyard as farmyard  # re-exported for the test modules
 from tests.support import mound as mound
 from tests.support import office as office
 from tests.support import play, rules
+from tests.support import simple_move as simple_move
 from tests.support import step as step
 
 run = play  # commands through decide, re-exported under the name the test modules use
@@ -93,47 +93,6 @@ def run_events(state: State, *commands: str) -> tuple[State, list[GameEvent]]:
     return state, events
 
 
-def simple_move(state: State) -> str:
-    """A legal move that needs no goods: fell / cut a card (the bare action once none is left),
-    settle nothing, the prior on the own Clay Mound in the bonus round, the neutral buildings on
-    the first legal spaces, no neutral prior; then end the turn."""
-    turn = state.flow.turn
-    if turn.kind == "neutral":
-        placements = neutral_placements(state, R)
-        if placements:
-            building, (col, row) = placements[0]
-            return f"BUILD {building} {col} {row}"
-        return "COMMIT"
-    if turn.kind in ("settlement", "neutral_prior") or turn.main_done:
-        return "COMMIT"
-    if turn.kind == "bonus":
-        return f"PRIOR {mound(turn.seat)}"
-    player = state.players[turn.seat]
-    forests = landscape.forests(player)
-    if forests:
-        return "FELL_TREES {} {}".format(*forests[0])
-    moors = landscape.moors(player)
-    if moors:
-        return "CUT_PEAT {} {}".format(*moors[0])
-    return "FELL_TREES"
-
-
-def drive(state: State, until: Callable[[State], bool],
-          policy: Callable[[State], str | None] | None = None,
-          events: list[GameEvent] | None = None) -> State:
-    """Play ``policy`` (falling back to ``simple_move``) until ``until(state)`` holds."""
-    for _ in range(5000):
-        if until(state):
-            return state
-        if state.finished:
-            raise AssertionError("the game ended before the wanted position")
-        command = (policy(state) if policy else None) or simple_move(state)
-        state, new = step(state, command)
-        if events is not None:
-            events.extend(new)
-    raise AssertionError("position not reached")
-
-
 def at(round_: int, kind: str = "action", seat: int | None = None) -> Callable[[State], bool]:
     """A predicate: the game waits for a fresh ``kind`` turn (of ``seat``) in round ``round_``."""
 
@@ -148,7 +107,12 @@ def at(round_: int, kind: str = "action", seat: int | None = None) -> Callable[[
 
 def to(state: State, round_: int, kind: str = "action", seat: int | None = None,
        events: list[GameEvent] | None = None) -> State:
-    return drive(state, at(round_, kind, seat), events=events)
+    """Drive to ``at(round_, kind, seat)``; ``events`` receives every event on the way."""
+    log: list[tuple[State, str, list[GameEvent]]] = []
+    state = drive(state, at(round_, kind, seat), log=log)
+    if events is not None:
+        events.extend(event for _, _, emitted in log for event in emitted)
+    return state
 
 
 def refused(state: State, command: str, reason: str, rule: str, *, seat: int | None = None

@@ -99,9 +99,9 @@ def no_wheel(state: State) -> str | None:
 
 @cache
 def removal_game() -> tuple[State, tuple[GameEvent, ...]]:
-    events: list[GameEvent] = []
-    state = drive(solo(), lambda s: s.round == 14, no_wheel, events)
-    return state, tuple(events)
+    log: list[tuple[State, str, list[GameEvent]]] = []
+    state = drive(solo(), lambda s: s.round == 14, no_wheel, log)
+    return state, tuple(event for _, _, emitted in log for event in emitted)
 
 
 def test_R_WHEEL_9_R_SOLO_6_unused_indicators_and_the_joker_leave_play_in_round_13() -> None:

@@ -17,14 +17,14 @@ from ora_core.errors import IllegalCommand
 from ora_core.events import GameEvent
 from ora_core.evolve import fold
 from ora_core.state import State
-from ora_rules import landscape
 from ora_rules.decide import decide, start
-from ora_rules.neutral import neutral_placements
 from ora_rules.setup import make_config
+from tests.support import drive as drive
 from tests.support import farmyard as farmyard  # re-exported for the test modules
 from tests.support import mound as mound
 from tests.support import office as office
 from tests.support import play, rules
+from tests.support import simple_move as simple_move
 from tests.support import step as step
 
 run = play  # commands through decide, re-exported under the name the test modules use
@@ -56,47 +56,6 @@ def fresh(players: int = 4, variant: str = "france") -> State:
 
 def colour(seat: int) -> str:
     return COLOURS[seat]
-
-
-def auto_move(state: State) -> str:
-    """A simple legal move: fell / cut a card (bare FELL_TREES once none is left), settle
-    nothing, place the prior on the own Clay Mound in the bonus round; then end the turn."""
-    turn = state.flow.turn
-    player = state.players[turn.seat]
-    if turn.kind == "neutral":  # solo step 3: every placeable display card goes on (R-SOLO-10)
-        placements = neutral_placements(state, R)
-        if placements:
-            building, coord = placements[0]
-            return f"BUILD {building} {coord[0]} {coord[1]}"
-        return "COMMIT"
-    if turn.kind in ("settlement", "neutral_prior") or turn.main_done:
-        return "COMMIT"
-    if turn.kind == "bonus":
-        return f"PRIOR {mound(turn.seat)}"
-    forests = landscape.forests(player)
-    if forests:
-        return "FELL_TREES {} {}".format(*forests[0])
-    moors = landscape.moors(player)
-    if moors:
-        return "CUT_PEAT {} {}".format(*moors[0])
-    return "FELL_TREES"
-
-
-def drive(state: State, until: Callable[[State], bool],
-          policy: Callable[[State], str | None] | None = None,
-          log: list[tuple[State, str, list[GameEvent]]] | None = None) -> State:
-    """Play ``policy`` (falling back to ``auto_move``) until ``until(state)`` holds."""
-    for _ in range(5000):
-        if until(state):
-            return state
-        if state.finished:
-            raise AssertionError("the game ended before the wanted position")
-        command = (policy(state) if policy else None) or auto_move(state)
-        new, events = step(state, command)
-        if log is not None:
-            log.append((state, command, events))
-        state = new
-    raise AssertionError("position not reached")
 
 
 def at(round_: int, kind: str = "action", seat: int | None = None, *, fresh_turn: bool = True

@@ -12,12 +12,12 @@ from ora_rules.landscape import neighbours
 from ora_rules.notation import parse
 from tests.rules.common import (
     SCHEDULE,
-    auto_move,
     drive,
     events_of_type,
     fresh,
     refused,
     run,
+    simple_move,
     step,
     to,
 )
@@ -135,10 +135,10 @@ def test_R_BUY_1_price_stacks_in_order_then_empty(verb: str, prices: list[int],
             state, events = step(state, command)
             paid += [e.goods[Good.COIN] for e in events_of_type(events, GoodsPaid)]
         else:
-            state = step(state, auto_move(state))[0]
+            state = step(state, simple_move(state))[0]
     assert paid == prices
     while state.flow.turn.kind != "action" or state.flow.turn.seat in state.flow.round_purchases:
-        state = step(state, auto_move(state))[0]
+        state = step(state, simple_move(state))[0]
     stack = "district" if verb == "DISTRICT" else "plot"
     error = refused(state, f"BUY_{verb} 2 {'PLAINS' if verb == 'DISTRICT' else 'COAST'}",
                     "stack_empty", "R-BUY-1")
