@@ -79,8 +79,7 @@ def _is_mapping(origin: Any) -> bool:
     )
 
 
-@cache
-def from_type(tp: Any) -> st.SearchStrategy[Any]:
+def _from_type(tp: Any) -> st.SearchStrategy[Any]:
     """A strategy for values of the annotation ``tp`` (as resolved from an attrs class)."""
     if tp == Coord:
         return coords
@@ -113,6 +112,10 @@ def from_type(tp: Any) -> st.SearchStrategy[Any]:
     raise TypeError(f"tests/strategies.py: no strategy for the annotation {tp!r}; add one")
 
 
+#: ``_from_type``, cached per annotation (annotations are hashable; typed for mypy).
+from_type: Callable[[Any], st.SearchStrategy[Any]] = cache(_from_type)
+
+
 @cache
 def _fields(cls: type) -> tuple[attrs.Attribute[Any], ...]:
     attrs.resolve_types(cls)
@@ -129,9 +132,7 @@ def from_attrs(cls: type, **overrides: st.SearchStrategy[Any]) -> st.SearchStrat
     return st.builds(cls, **kwargs)
 
 
-@cache
-def _plain_attrs(cls: type) -> st.SearchStrategy[Any]:
-    return from_attrs(cls)
+_plain_attrs: Callable[[type], st.SearchStrategy[Any]] = cache(from_attrs)
 
 
 def events_of_class(cls: type[GameEvent]) -> st.SearchStrategy[GameEvent]:
@@ -229,7 +230,7 @@ seeds = st.integers(0, 2**63 - 1)
 #: Seeds of the seed-driven random games (``random_game``): a pool that grows with the profile's
 #: ``max_examples`` (2 seeds in ``dev`` and ``ci``, 41 in ``thorough``), so that the tests of a
 #: session share the (cached) games instead of each playing its own.
-game_seeds = st.integers(0, max(1, settings.default.max_examples // 12))
+game_seeds = st.integers(0, max(1, (settings.default or settings()).max_examples // 12))
 
 
 def rules() -> Rules:

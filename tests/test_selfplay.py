@@ -26,7 +26,7 @@ from ora_core.events import GameEnded
 from ora_core.evolve import fold
 from tests import strategies as gen
 
-GAMES_PER_CONFIG = max(20, settings.default.max_examples // 5)
+GAMES_PER_CONFIG = max(20, (settings.default or settings()).max_examples // 5)
 PHASES = ["A", "B", "C", "D", "E"]
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def check_result(result: SelfPlayResult, players: int) -> dict[str, Any]:
     """Everything a finished game's JSON must say; returns the JSON."""
     where = f"{result.players} players, {result.variant}, seed {result.seed}"
-    data = orjson.loads(orjson.dumps(result.to_json()))
+    data: dict[str, Any] = orjson.loads(orjson.dumps(result.to_json()))
     assert data["finished"] is True, f"{where}: not finished after {len(result.moves)} commands"
     assert data["rounds"] == 25, where
     assert data["settlement_phases"] == PHASES, where

@@ -14,8 +14,9 @@ from ora_api.service import API, APP_ERRORS, NOTIFICATIONS
 from tests.api.conftest import ROOT, Local, new_game
 
 COMMITTED = ROOT / "specs" / "openrpc.json"
-TYPES = {"string": str, "integer": int, "number": (int, float), "boolean": bool,
-         "null": type(None), "object": dict, "array": list}
+TYPES: dict[str, type | tuple[type, ...]] = {
+    "string": str, "integer": int, "number": (int, float), "boolean": bool, "null": type(None),
+    "object": dict, "array": list}
 
 
 def validate(value: Any, schema: dict[str, Any], doc: dict[str, Any], path: str = "$") -> None:

@@ -8,6 +8,8 @@ In round 1 every indicator in play shows 2 (R-WHEEL-9).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 from ora_core.errors import IllegalCommand
@@ -44,6 +46,11 @@ def owned(building: str, *, length: str = "long", **held: int) -> State:
     state = new_state(4, variant_of(building), length)
     state = place(state, USER, building, HOME)
     return set_goods(state, USER, **held)
+
+
+def owned_holding(building: str, held: Mapping[str, int]) -> State:
+    """``owned`` with the goods given as a mapping (a goods table shared by several tests)."""
+    return set_goods(owned(building), USER, **held)
 
 
 def use(state: State, building: str, *params: str, prior: bool = False) -> State:

@@ -21,7 +21,7 @@ from tests.buildings.special_support import (
     by_contract,
     declined,
     moves_for,
-    owned,
+    owned_holding,
     refusal,
     use,
     wonders_gone,
@@ -35,7 +35,7 @@ TILES = "WoPtCoShMtClCeBoRqSnOrGpFl"
 
 
 def test_step_1_thirteen_different_goods_for_a_wonder() -> None:
-    state = owned("F25", **THIRTEEN)
+    state = owned_holding("F25", THIRTEEN)
     assert set(moves_for(state, "F25")) == {
         "USE F25 -", f"USE F25 {TILES}", "PRIOR F25 -", f"PRIOR F25 {TILES}"}
     assert_offered(state, "F25", f"USE F25 {TILES}")
@@ -49,7 +49,7 @@ def test_step_1_thirteen_different_goods_for_a_wonder() -> None:
 def test_step_1_coin_tiles_are_two_kinds_and_every_choice_is_offered() -> None:
     held = {**THIRTEEN, "coin": 6}  # a 1-coin and a 5-coin tile, no grapes: 14 kinds
     del held["grapes"]
-    state = owned("F25", **held)
+    state = owned_holding("F25", held)
     offered = [m for m in moves_for(state, "F25") if m.startswith("USE") and m != "USE F25 -"]
     assert len(offered) == 14  # leave out one kind of the 14
     assert_offered(state, "F25", "USE F25 WoPtCoShMtClCePnNiBoRqSnFl")
@@ -59,7 +59,7 @@ def test_step_1_coin_tiles_are_two_kinds_and_every_choice_is_offered() -> None:
 
 def test_step_1_twelve_kinds_are_not_enough() -> None:
     held = dict(THIRTEEN, grapes=0, wood=2)
-    state = owned("F25", **held)
+    state = owned_holding("F25", held)
     assert set(moves_for(state, "F25")) == {"USE F25 -", "PRIOR F25 -"}
     assert refusal(state, "USE F25 WoWoPtCoShMtClCeBoRqSnOrFl").reason == "goods_not_different"
     assert refusal(state, f"USE F25 {TILES}").reason == "cannot_afford"  # no grapes
@@ -70,19 +70,19 @@ def test_step_1_twelve_kinds_are_not_enough() -> None:
 
 
 def test_q21_a_wonder_is_not_one_of_the_goods() -> None:
-    state = owned("F25", **dict(THIRTEEN, grapes=0), wonder=1)
+    state = owned_holding("F25", {**THIRTEEN, "grapes": 0, "wonder": 1})
     assert refusal(state, "USE F25 WoPtCoShMtClCeBoRqSnOrFlWd").reason == "not_a_good"
     assert set(moves_for(state, "F25")) == {"USE F25 -", "PRIOR F25 -"}
 
 
 def test_q22_no_wonder_left() -> None:
-    state = wonders_gone(owned("F25", **THIRTEEN))
+    state = wonders_gone(owned_holding("F25", THIRTEEN))
     assert refusal(state, f"USE F25 {TILES}").reason == "no_wonders_left"
     assert set(moves_for(state, "F25")) == {"USE F25 -", "PRIOR F25 -"}
 
 
 def test_declined() -> None:
-    declined(owned("F25", **THIRTEEN), "F25")
+    declined(owned_holding("F25", THIRTEEN), "F25")
 
 
 def test_work_contract() -> None:

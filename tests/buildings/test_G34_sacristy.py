@@ -17,6 +17,7 @@ from tests.buildings.special_support import (
     declined,
     moves_for,
     owned,
+    owned_holding,
     refusal,
     use,
     wonders_gone,
@@ -27,7 +28,7 @@ PRICE = {"book": 1, "ceramic": 1, "ornament": 1, "reliquary": 1}
 
 
 def test_step_1_four_goods_for_a_wonder() -> None:
-    state = owned("G34", **PRICE, coin=2)
+    state = owned_holding("G34", {**PRICE, "coin": 2})
     assert set(moves_for(state, "G34")) == {"USE G34", "USE G34 -", "PRIOR G34", "PRIOR G34 -"}
     assert_offered(state, "G34", "USE G34")
     events = events_of(state, "USE G34")
@@ -51,13 +52,13 @@ def test_lacking_goods() -> None:
 
 
 def test_q22_no_wonder_left() -> None:
-    state = wonders_gone(owned("G34", **PRICE))
+    state = wonders_gone(owned_holding("G34", PRICE))
     assert refusal(state, "USE G34").reason == "no_wonders_left"
     assert set(moves_for(state, "G34")) == {"USE G34 -", "PRIOR G34 -"}
 
 
 def test_the_last_wonder() -> None:
-    state = owned("G34", **PRICE)
+    state = owned_holding("G34", PRICE)
     state = apply(state, [GoodsGained(seat=2, goods={Good.WONDER: state.wonders_left - 1})])
     assert state.wonders_left == 1
     after = use(state, "G34")
@@ -66,7 +67,7 @@ def test_the_last_wonder() -> None:
 
 
 def test_declined() -> None:
-    declined(owned("G34", **PRICE), "G34")
+    declined(owned_holding("G34", PRICE), "G34")
 
 
 def test_work_contract() -> None:

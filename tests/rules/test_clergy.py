@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ora_core.events import ClergyPlaced, ClergyReturned, GoodsGained, IndicatorUsed
+from ora_core.events import ClergyPlaced, ClergyReturned, GameEvent, GoodsGained, IndicatorUsed
+from ora_core.state import State
 from ora_core.values import Good
 from ora_rules.moves import legal_moves
 from ora_rules.notation import Commit, CutPeat, FellTrees
@@ -41,7 +42,7 @@ def test_R_CLG_3_return_is_all_or_nothing(players: int) -> None:
     assert state.round == 2
     state = run(state, f"USE {office(0)}")
     assert state.players[0].free_clergy() == ()
-    log: list = []
+    log: list[tuple[State, str, list[GameEvent]]] = []
     state = drive(state, lambda s: s.round == 3, log=log)
     returned = [e for e in events_of_type(log[-1][2], ClergyReturned) if e.seat == 0]
     assert [e.clergy for e in returned] == [(0, 1, 2)]

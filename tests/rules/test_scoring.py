@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ora_core.events import CardRemoved, GameEnded, LandscapeAdded, SettlementBuilt
+from ora_core.events import CardRemoved, GameEnded, GameEvent, LandscapeAdded, SettlementBuilt
 from ora_core.state import Score, State
 from ora_rules import landscape
 from ora_rules.scoring import coin_points, score, score_player, winners
@@ -151,7 +151,7 @@ def test_R_SCORE_1_R_SCORE_7_game_end_scores_a_settlement_built_in_phase_A(playe
                   and s.flow.turn.kind == "settlement" and s.flow.turn.seat == 0)
     assert state.players[0].landscape[(2, 0)].card is None
     state = run(set_goods(state, 0, grain=3, wood=3), "SETTLE S02 3 0 GnGnGnWoWoWo")
-    log: list = []
+    log: list[tuple[State, str, list[GameEvent]]] = []
     end = drive(state, lambda s: s.finished, log=log)
     ended = events_of_type(log[-1][2], GameEnded)[0]
     by_seat = {s.seat: s for s in ended.scores}

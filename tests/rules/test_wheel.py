@@ -6,6 +6,7 @@ import pytest
 
 from ora_core.errors import InvalidCommand
 from ora_core.events import IndicatorEntered, IndicatorUsed, WheelRotated
+from ora_core.state import State
 from ora_core.values import Good, Indicator
 from ora_rules.notation import parse
 from tests.rules.common import (
@@ -165,7 +166,7 @@ def test_R_JOKER_4_the_joker_is_not_a_good_to_hand_in() -> None:
             parse(text)
 
 
-def _grapevine_before_grapes() -> tuple:
+def _grapevine_before_grapes() -> tuple[State, int]:
     """Mode 4 France, round 7 (SP-A done, grapes enter in round 8): the start player has a hillside
     district and builds the Grapevine (A) (cards.md F14: 1 wood, hillside, grapes/joker)."""
     state = to(fresh(4), SCHEDULE[4]["A"])
