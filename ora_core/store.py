@@ -25,7 +25,6 @@ the row's topic is the event's tag. :func:`verify_chain` recomputes the hashes o
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
 import os
@@ -49,6 +48,7 @@ from eventsourcing.persistence import StoredEvent as _Row
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import Environment, EnvType
 
+from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.errors import OraError, UnknownGame, VersionConflict
 
 __all__ = [
@@ -63,9 +63,6 @@ __all__ = [
 
 E = TypeVar("E")
 S = TypeVar("S")
-
-GENESIS_HASH = "0" * 64
-"""The ``prev_hash`` of every game's first event."""
 
 _NOTIFICATION_PAGE = 5000
 
@@ -112,11 +109,6 @@ class StoredEvent(Generic[E]):
     prev_hash: str
     tag: str
     data: bytes
-
-
-def chain_hash(prev_hash: str, tag: str, data: bytes) -> str:
-    """The hash of an event whose predecessor's hash is ``prev_hash``."""
-    return hashlib.sha256(prev_hash.encode() + b"\n" + tag.encode() + b"\n" + data).hexdigest()
 
 
 def verify_chain(stored: Sequence[StoredEvent[Any]]) -> None:

@@ -1,0 +1,51 @@
+"""The shape of an import: what every reader of a game record (ours, kennerspiel's, weblabora's)
+returns. Shared by ora_rules/records/* (this file: ora_rules/records/importing.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from attrs import frozen
+
+from ora_core.events import GameEvent
+from ora_rules.specs import Rules
+
+
+@frozen
+class ImportNote:
+    """A command the importer inserted, merged or rewrote; an import never guesses silently."""
+
+    line: int            # 1-based line of the source record
+    source: str          # the source line as written
+    action: str          # "inserted" | "merged" | "rewritten" | "dropped"
+    commands: tuple[str, ...]  # our commands that came of it
+    why: str             # one sentence
+
+
+@frozen
+class ImportStop:
+    """The first move that cannot be played: the import ends there, nothing after it is stored."""
+
+    move_number: int     # 1-based number of the move in the record
+    line: int
+    source: str
+    command: str         # our command it became ("" when it could not be translated)
+    reason: str          # the engine's reason code (IllegalCommand.reason, or invalid_command)
+    rule: str | None     # the rule id
+    detail: str
+    reading: str | None  # a named reading set that would make it legal, if any
+
+
+@frozen
+class Imported:
+    """The outcome of reading a record: the game as far as it is legal."""
+
+    tags: tuple[tuple[str, str], ...]   # the header of our record format, in order
+    commands: tuple[str, ...]           # our notation, one per move played
+    events: tuple[GameEvent, ...]       # from GameStarted to the last legal move
+    notes: tuple[ImportNote, ...]
+    stop: ImportStop | None
+
+
+#: (record text, rules, readings name or None for the format's own default) -> Imported
+Reader = Callable[[str, Rules, str | None], Imported]

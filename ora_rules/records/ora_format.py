@@ -1,0 +1,283 @@
+"""Our record format (docs/records.md): tag pairs, then one command per line, ``#`` comments.
+
+::
+
+    [Game "ora"]
+    [Players "4"]
+    [Variant "france"]
+    ...
+    USE LR2 Sh  #v9:3f2a9c1b
+    COMMIT
+
+Writing (:func:`write_record`) and reading (:func:`read_ora`) are pure: reading replays the moves
+through ``decide`` (:mod:`ora_rules.records.replay`), so export then import gives the same events
+byte for byte. A trailing ``#vN:HASH8`` on a move line is a checkpoint: the stream's version after
+the move and the first 8 hex digits of its hash; the reader checks it, so a record that replays
+differently names the first move (and version) where it departs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from attrs import evolve as attrs_evolve
+
+from ora_core.chain import GENESIS_HASH, chain_hash
+from ora_core.codec import EventJsonCodec
+from ora_core.errors import InvalidConfig
+from ora_core.events import GameEvent, GameStarted, MovePlayed
+from ora_core.evolve import fold
+from ora_core.state import GameConfig, State
+from ora_rules.records.errors import RecordError
+from ora_rules.records.importing import Imported
+from ora_rules.records.replay import Replayed, SourceMove, replay
+from ora_rules.setup import make_config
+from ora_rules.specs import Rules
+
+#: The tags every record has, in the order they are written.
+REQUIRED_TAGS = ("Game", "Players", "Variant", "Length", "Seed", "Colours")
+#: The tags a record may have, written in this order after the required ones.
+OPTIONAL_TAGS = ("Liesborn", "Readings", "Names", "Result", "Head")
+#: The one set of readings of the ambiguities this engine plays (docs/ambiguities.md).
+DEFAULT_READINGS = "rulebook"
+
+_TAG = re.compile(r'\[([A-Za-z]+)\s+"((?:[^"\\]|\\.)*)"\]')
+_CHECKPOINT = re.compile(r"v([0-9]+):([0-9a-f]{8})")
+_CHECK_LEN = 8
+_CODEC = EventJsonCodec()
+
+
+# --- hashes -------------------------------------------------------------------------------------
+
+
+def chain_of(events: Iterable[GameEvent]) -> list[str]:
+    """The hash of every event (index 0 = version 1), as the event store computes them."""
+    hashes: list[str] = []
+    prev = GENESIS_HASH
+    for event in events:
+        prev = chain_hash(prev, _CODEC.tag(event), _CODEC.encode(event))
+        hashes.append(prev)
+    return hashes
+
+
+def head_tag(hash_: str) -> str:
+    """The ``[Head]`` value of a stream whose last hash is ``hash_``."""
+    return f"sha256:{hash_}"
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def _quote(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def header_tags(config: GameConfig, state: State | None = None,
+                head: str | None = None) -> tuple[tuple[str, str], ...]:
+    """The header of a record of a game with ``config``; ``state`` (its last position) adds
+    the result of a finished game, ``head`` (the last event's hash) the ``[Head]`` tag."""
+    tags = [("Game", "ora"), ("Players", str(config.players)), ("Variant", str(config.variant)),
+            ("Length", config.length), ("Seed", str(config.seed)),
+            ("Colours", " ".join(config.colours))]
+    if config.liesborn:
+        tags.append(("Liesborn", "yes"))
+    tags.append(("Readings", DEFAULT_READINGS))
+    if state is not None and state.scores is not None:
+        tags.append(("Result", result_text(state)))
+    if head is not None:
+        tags.append(("Head", head_tag(head)))
+    return tuple(tags)
+
+
+def result_text(state: State) -> str:
+    """``R 170, G 242, B 194, W 246``: each scored seat's colour and total, in seat order."""
+    assert state.scores is not None
+    return ", ".join(f"{state.players[s.seat].colour} {s.total}" for s in state.scores)
+
+
+def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True) -> str:
+    """The record of a game from its events (GameStarted first): header, then the moves.
+
+    With ``checkpoints`` each move line ends with ``#vN:HASH8`` (module doc).
+    """
+    if not events or not isinstance(events[0], GameStarted):
+        raise ValueError("a record starts from the game's GameStarted event")
+    state = fold(events)
+    hashes = chain_of(events)
+    lines = [f'[{name} "{_quote(value)}"]'
+             for name, value in header_tags(events[0].config, state, hashes[-1])]
+    moves = [(i, e.move) for i, e in enumerate(events) if isinstance(e, MovePlayed)]
+    for n, (_, move) in enumerate(moves):
+        if not checkpoints:
+            lines.append(move)
+            continue
+        end = moves[n + 1][0] if n + 1 < len(moves) else len(events)  # version after the move
+        lines.append(f"{move}  #v{end}:{hashes[end - 1][:_CHECK_LEN]}")
+    return "\n".join(lines) + "\n"
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+class _Parsed:
+    """A record split into its tags and its moves, each with its line."""
+
+    def __init__(self) -> None:
+        self.tags: list[tuple[str, str]] = []
+        self.tag_lines: dict[str, int] = {}
+        self.moves: list[SourceMove] = []
+        #: move index (0-based) -> (line, version, hash prefix) of its checkpoint
+        self.checkpoints: dict[int, tuple[int, int, str]] = {}
+
+
+def parse_record(text: str) -> _Parsed:
+    """Split ``text`` into tags and moves; a malformed line is a :class:`RecordError` naming it."""
+    parsed = _Parsed()
+    known = set(REQUIRED_TAGS) | set(OPTIONAL_TAGS)
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if stripped.startswith("["):
+            if parsed.moves:
+                raise RecordError(number, "a tag after the first move (tags come first)")
+            for name, value in _tags_of_line(stripped, number):
+                if name not in known:
+                    raise RecordError(number, f"unknown tag [{name}] (known: "
+                                      f"{', '.join(REQUIRED_TAGS + OPTIONAL_TAGS)})")
+                if name in parsed.tag_lines:
+                    raise RecordError(number, f"a second [{name}] tag "
+                                      f"(the first is on line {parsed.tag_lines[name]})")
+                parsed.tag_lines[name] = number
+                parsed.tags.append((name, value))
+            continue
+        command, _, comment = stripped.partition("#")
+        command = " ".join(command.split())
+        if not command:
+            continue
+        if '"' in command or "[" in command:
+            raise RecordError(number, f"not a move of the notation: {command!r}")
+        parsed.moves.append(SourceMove(line=number, source=command, command=command))
+        check = _CHECKPOINT.fullmatch(comment.strip())
+        if check:
+            parsed.checkpoints[len(parsed.moves) - 1] = (number, int(check[1]), check[2])
+    for name in REQUIRED_TAGS:
+        if name not in parsed.tag_lines:
+            raise RecordError(0, f"the record has no [{name}] tag (a record starts with "
+                              f"{' '.join(f'[{t}]' for t in REQUIRED_TAGS)})")
+    return parsed
+
+
+def _tags_of_line(line: str, number: int) -> list[tuple[str, str]]:
+    """The ``[Name "value"]`` pairs of one line; after them only a comment may follow."""
+    tags = []
+    at = 0
+    while at < len(line):
+        if line[at].isspace():
+            at += 1
+            continue
+        if line[at] == "#":
+            break
+        match = _TAG.match(line, at)
+        if match is None:
+            raise RecordError(number, f'not a tag pair [Name "value"] at column {at + 1}: '
+                              f"{line[at:at + 40]!r}")
+        value = re.sub(r"\\(.)", r"\1", match[2])
+        tags.append((match[1], value))
+        at = match.end()
+    return tags
+
+
+def config_of(parsed: _Parsed, readings: str | None) -> GameConfig:
+    """The game's config from the header; a bad value names its tag's line."""
+    tags = dict(parsed.tags)
+    where = parsed.tag_lines
+    if tags["Game"] != "ora":
+        raise RecordError(where["Game"], f'[Game "{tags["Game"]}"]: this reader reads '
+                          '[Game "ora"] records')
+    _check_readings(tags.get("Readings"), where.get("Readings", 0), readings)
+    if "Names" in tags:
+        # Names are kept only where the game's config or state can hold them; until then a
+        # record with names is refused rather than imported with its names silently dropped.
+        raise RecordError(where["Names"], "[Names]: this engine does not store player names "
+                          "yet; remove the tag to import the game without them")
+    numbers = {}
+    for name in ("Players", "Seed"):
+        try:
+            numbers[name] = int(tags[name])
+        except ValueError:
+            raise RecordError(where[name], f"[{name}]: expected a whole number, "
+                              f"got {tags[name]!r}") from None
+    try:
+        config = make_config(numbers["Players"], tags["Variant"], tags["Length"],
+                             numbers["Seed"], tuple(tags["Colours"].split()))
+    except InvalidConfig as e:
+        tag = {"players": "Players", "variant": "Variant", "length": "Length", "seed": "Seed",
+               "colours": "Colours"}.get(e.field or "", "Players")
+        raise RecordError(where[tag], f"[{tag}]: {e.message}") from None
+    liesborn = tags.get("Liesborn", "no")
+    if liesborn not in ("yes", "no"):
+        raise RecordError(where["Liesborn"], f"[Liesborn]: expected yes or no, got {liesborn!r}")
+    return attrs_evolve(config, liesborn=True) if liesborn == "yes" else config
+
+
+def _check_readings(tag: str | None, line: int, asked: str | None) -> None:
+    for value, what in ((tag, "[Readings]"), (asked, "the readings asked for")):
+        if value is not None and value != DEFAULT_READINGS:
+            raise RecordError(line if what.startswith("[") else 0,
+                              f"{what}: unknown readings {value!r} (known: {DEFAULT_READINGS})")
+
+
+def read_ora(text: str, rules: Rules, readings: str | None = None) -> Imported:
+    """Read a record of our format: its game as far as its moves are legal (a ``Reader``).
+
+    Raises :class:`RecordError` when the text is not a record, or when the replay contradicts
+    it (a checkpoint, the ``[Result]`` or the ``[Head]`` differs); a move that cannot be played
+    is no error but the import's ``stop``.
+    """
+    parsed = parse_record(text)
+    config = config_of(parsed, readings)
+    replayed = replay(config, parsed.moves, rules)
+    hashes = chain_of(replayed.events)
+    _check_checkpoints(parsed, replayed, hashes)
+    if replayed.stop is None:
+        _check_result_and_head(parsed, replayed, hashes)
+    return Imported(tags=tuple(parsed.tags), commands=replayed.commands,
+                    events=replayed.events, notes=(), stop=replayed.stop)
+
+
+def _check_checkpoints(parsed: _Parsed, replayed: Replayed, hashes: list[str]) -> None:
+    last_good = 0
+    for index, end in enumerate(replayed.ends):
+        check = parsed.checkpoints.get(index)
+        if check is None:
+            continue
+        line, version, prefix = check
+        move = parsed.moves[index]
+        if version != end or hashes[end - 1][:_CHECK_LEN] != prefix:
+            # The previous checkpoint matched, so the streams agree up to its version.
+            raise RecordError(
+                line, f"move {index + 1} ({move.command}) replays differently: the record "
+                f"says version {version} hash {prefix}, the replay gives version {end} hash "
+                f"{hashes[end - 1][:_CHECK_LEN]}; the first differing version is after "
+                f"version {last_good}, at most {end}", version=last_good + 1)
+        last_good = end
+
+
+def _check_result_and_head(parsed: _Parsed, replayed: Replayed, hashes: list[str]) -> None:
+    tags = dict(parsed.tags)
+    where = parsed.tag_lines
+    state = replayed.state
+    if "Result" in tags:
+        if state.scores is None:
+            raise RecordError(where["Result"], "[Result]: the record's moves do not finish "
+                              f"the game (it stands at version {state.version})")
+        if tags["Result"] != result_text(state):
+            raise RecordError(where["Result"], f"[Result] {tags['Result']!r} is not the "
+                              f"replay's result {result_text(state)!r}")
+    if "Head" in tags and tags["Head"] != head_tag(hashes[-1]):
+        checked = [end for i, end in enumerate(replayed.ends) if i in parsed.checkpoints]
+        after = checked[-1] if checked else 0
+        raise RecordError(
+            where["Head"], f"[Head] is not the replay's head {head_tag(hashes[-1])} (version "
+            f"{len(hashes)}); the first differing version is in {after + 1}..{len(hashes)}",
+            version=after + 1)

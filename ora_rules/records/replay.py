@@ -1,0 +1,78 @@
+"""Playing a record's commands through ``decide``: the one way any reader turns moves into events.
+
+Every reader (ours, kennerspiel's, weblabora's) translates its lines into our commands and hands
+them to :func:`replay`, so a game is only ever stored as moves the rules accept: the replay ends
+at the first command that cannot be played and says why (:class:`ImportStop`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
+from ora_core.events import GameEvent, MovePlayed
+from ora_core.evolve import fold
+from ora_core.state import GameConfig, State
+from ora_rules.decide import execute, start
+from ora_rules.records.importing import ImportStop
+from ora_rules.specs import Rules
+
+
+@frozen
+class SourceMove:
+    """One move of a record: where it stands and the command of our notation it became."""
+
+    line: int     # 1-based line of the record
+    source: str   # the line as written (without its comment)
+    command: str  # our notation
+
+
+@frozen
+class Replayed:
+    """The events of the moves that could be played, and the first that could not."""
+
+    events: tuple[GameEvent, ...]
+    commands: tuple[str, ...]  # each played move as ``decide`` wrote it (canonical notation)
+    ends: tuple[int, ...]      # the stream's version after each played move
+    state: State               # the state after the last played move
+    stop: ImportStop | None
+
+
+def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules) -> Replayed:
+    """The set-up of ``config``, then ``moves`` one by one until the first that fails.
+
+    The acting seat of each move is the seat that decides in that position (design §5: the
+    notation makes it derivable), so a record needs no seat column.
+    """
+    events = list(start(config, rules))
+    state = fold(events)
+    commands: list[str] = []
+    ends: list[int] = []
+    stop: ImportStop | None = None
+    for number, move in enumerate(moves, start=1):
+        try:
+            executed = execute(state, move.command, rules)
+        except IllegalCommand as e:
+            stop = _stop(number, move, e.reason, e.rule, e.detail)
+        except (InvalidCommand, AmbiguousCommand) as e:
+            stop = _stop(number, move, e.code, None, e.message)
+        if stop is not None:
+            break
+        events.extend(executed.events)
+        state = executed.state
+        first = executed.events[0]
+        assert isinstance(first, MovePlayed)  # decide's first event is always the move
+        commands.append(first.move)
+        ends.append(state.version)
+    return Replayed(tuple(events), tuple(commands), tuple(ends), state, stop)
+
+
+def _stop(number: int, move: SourceMove, reason: str, rule: str | None, detail: str
+          ) -> ImportStop:
+    # ``reading`` names a reading set that would accept the move; this engine has one reading
+    # (the rulebook's) until the readings option lands, so there is none to suggest yet.
+    return ImportStop(move_number=number, line=move.line, source=move.source,
+                      command=move.command, reason=reason, rule=rule, detail=detail,
+                      reading=None)
