@@ -87,16 +87,43 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _specs(args: argparse.Namespace) -> int:
     from ora_core.errors import SpecError
+    from ora_rules.rulebook import load_rulebook
 
     try:
         rules = load_rules(args.dir)
+        rulebook = load_rulebook(rules.directory)
     except SpecError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         print(f"{len(error.problems)} problem(s)", file=sys.stderr)
         return 1
     print(f"ok: {len(rules.buildings)} buildings, {len(rules.settlements)} settlements, "
-          f"{len(rules.modes)} modes in {rules.directory}")
+          f"{len(rules.modes)} modes, {len(rulebook.rules)} rules in {rules.directory}")
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from ora_rules.rulebook import load_rulebook
+
+    rulebook = load_rulebook(args.dir)
+    if args.markdown:
+        text = rulebook.markdown()
+        if args.out:
+            Path(args.out).write_text(text, encoding="utf-8")
+            print(f"wrote {args.out}")
+        else:
+            sys.stdout.write(text)
+        return 0
+    if not args.ids:
+        print("ora: name one or more rule ids (ora rules R-BUY-2), or --markdown", file=sys.stderr)
+        return 2
+    rules = [rulebook.get(rule_id) for rule_id in args.ids]  # UnknownRule: one line, exit 2
+    for rule in rules:
+        title = f" ({rule.title})" if rule.title else ""
+        print(f"{rule.id}{title} — {rule.section}\n{rule.text}")
+        if rule.source:
+            print(f"Source: {rule.source}")
+        print()
     return 0
 
 
@@ -202,6 +229,13 @@ def build_parser() -> argparse.ArgumentParser:
     gloss.add_argument("--dir", default=None)
     gloss.set_defaults(func=_specs_glossary)
 
+    rules_p = sub.add_parser("rules", help="look up the rules the engine cites (docs/rules.md)")
+    rules_p.add_argument("ids", nargs="*", metavar="ID", help="rule ids: R-BUY-2, AMB-05, ...")
+    rules_p.add_argument("--markdown", action="store_true", help="every rule, as docs/rules.md")
+    rules_p.add_argument("-o", "--out", default=None, help="with --markdown: write to this file")
+    rules_p.add_argument("--dir", default=None, help="the spec directory")
+    rules_p.set_defaults(func=_rules)
+
     serve = sub.add_parser("serve", help="the JSON-RPC server (stdio or HTTP)")
     add_serve_arguments(serve)
     serve.set_defaults(func=_serve)
@@ -246,6 +280,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OraError as error:
         print(f"ora: {error.message}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (`ora rules --markdown | head`): not an error of ours. Point
+        # stdout at /dev/null so the interpreter's final flush does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return result
 
 

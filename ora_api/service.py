@@ -725,6 +725,38 @@ def _unsubscribe_all(svc: GameService, session: Session) -> None:
     session.subscriptions.clear()
 
 
+@frozen(kw_only=True)
+class RuleParams:
+    id: str = field(metadata=_meta("a rule id as errors and docs cite it: R-BUY-2, AMB-05"))
+
+
+@frozen(kw_only=True)
+class RuleView:
+    """One rule of docs/rules.md: the statement, where it comes from, where to read it."""
+
+    id: str
+    section: str
+    title: str
+    text: str = field(metadata=_meta("the statement, in Markdown"))
+    source: str = field(metadata=_meta("where in the rulebooks (S000 p.5 = Greek rules, page 5)"))
+    doc: str = field(metadata=_meta("the rule's place in the docs: docs/rules.md#r-buy-2"))
+
+
+@API.method("rules.lookup", params=RuleParams, result=RuleView,
+            summary="The statement and source of a rule id cited by an error or a spec.")
+def rules_lookup(svc: GameService, session: Session, p: RuleParams) -> RuleView:
+    """An unknown id is an invalid params error on data.path "id" (reason unknown_rule) whose
+    detail suggests close ids."""
+    from ora_rules.rulebook import UnknownRule, load_rulebook
+
+    try:
+        rule = load_rulebook(svc.rules.directory or None).get(p.id)
+    except UnknownRule as error:
+        raise invalid_params(error.message, "id", reason="unknown_rule") from None
+    return RuleView(id=rule.id, section=rule.section, title=rule.title, text=rule.text,
+                    source=rule.source, doc=f"docs/rules.md#{rule.anchor()}")
+
+
 def _decider(state: State) -> int | None:
     if state.finished or state.flow.turn.kind == "over":
         return None

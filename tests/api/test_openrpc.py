@@ -140,6 +140,7 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
     check("game.list")
     check("game.create", {"config": {"players": 2, "variant": "ireland", "length": "long"}})
     check("game.unsubscribe", {"game_id": game_id})
+    check("rules.lookup", {"id": "R-BUY-2"})
     assert seen == set(API.methods)
     for message in local.pushed:
         params = message["params"]
