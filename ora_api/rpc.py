@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import logging
 import secrets
+import typing
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 from uuid import UUID
 
 import attrs
@@ -209,6 +210,17 @@ def _strict(expected: str, check: Callable[[Any], bool]) -> Callable[[Any, Any],
     return hook
 
 
+def _is_literal(tp: Any) -> bool:
+    return bool(typing.get_origin(tp) is Literal)
+
+
+def _literal(tp: Any) -> Callable[[Any, Any], Any]:
+    """A string enum (``Literal["en", "el"]``): one of its values, named in the error."""
+    allowed = typing.get_args(tp)
+    return _strict(f"one of {', '.join(map(str, allowed))}", lambda v: v in allowed
+                   and type(v) is type(allowed[0]))
+
+
 def _uuid(value: Any, _: Any) -> UUID:
     if type(value) is not str:
         raise _WrongType(f"expected a UUID string, got {json_type(value)}")
@@ -226,6 +238,7 @@ def make_params_converter() -> cattrs.Converter:
     conv.register_structure_hook(bool, _strict("a boolean", lambda v: type(v) is bool))
     conv.register_structure_hook(float, _strict("a number", lambda v: type(v) in (int, float)))
     conv.register_structure_hook(UUID, _uuid)
+    conv.register_structure_hook_factory(_is_literal, _literal)
 
     def attrs_factory(cl: type) -> Callable[[Any, Any], Any]:
         inner: Callable[[Any, Any], Any] = make_dict_structure_fn(cl, conv)

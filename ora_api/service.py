@@ -56,10 +56,12 @@ from ora_core.state import State
 from ora_core.store import EventStore, StoredEvent
 from ora_rules.complete import complete_from
 from ora_rules.decide import execute, start
+from ora_rules.i18n import Locale
 from ora_rules.moves import legal_moves
 from ora_rules.scoring import score, winners
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules, load_rules
+from ora_rules.view import BoardView, view
 
 log = logging.getLogger("ora.api")
 
@@ -318,6 +320,18 @@ class ScoreResult:
 
 
 @frozen(kw_only=True)
+class ViewParams:
+    game_id: UUID = field(metadata=GAME_ID)
+    version: int | None = field(default=None, metadata=_meta(
+        "the version to show (1 .. the game's version); the current state when omitted",
+        minimum=1))
+    move: int | None = field(default=None, metadata=_meta(
+        "show the game after its move-th move (0: before the first); not with version",
+        minimum=0))
+    locale: Locale = field(default="en", metadata=_meta("the language of the words"))
+
+
+@frozen(kw_only=True)
 class SubscribeResult:
     game_id: UUID
     version: int = field(metadata=_meta(
@@ -504,6 +518,21 @@ class GameService:
                                  reason="out_of_range")
         return self.store.fold(game_id, fold, version)
 
+    def version_after_move(self, game_id: UUID, move: int) -> int:
+        """The version of the game after its ``move``-th move: the version just before the next
+        move's ``move_played`` (or the head), so the move's consequences are included."""
+        head = self.current(game_id).version
+        seen = 0
+        for stored in self.store.events(game_id, 1):
+            if stored.tag == "move_played":
+                if seen == move:
+                    return stored.version - 1
+                seen += 1
+        if move > seen:
+            raise invalid_params(f"move: the game has {seen} moves", "move",
+                                 reason="out_of_range")
+        return head
+
     def legal_moves(self, game_id: UUID) -> tuple[State, list[str]]:
         with self._game_lock(game_id):
             hot = self._entry(game_id)
@@ -681,6 +710,30 @@ def game_score(svc: GameService, session: Session, p: GameParams) -> ScoreResult
                            winners=list(winners(state.scores)))
     return ScoreResult(version=state.version, final=False,
                        scores=score_views(score(state, svc.rules)), winners=None)
+
+
+@API.method("game.view", params=ViewParams, result=BoardView, result_name="view",
+            errors=(UNKNOWN_GAME,),
+            summary="The game made for drawing: grids, wheel, display, schedule, scores.")
+def game_view(svc: GameService, session: Session, p: ViewParams) -> BoardView:
+    """Per seat: the landscape as a grid (terrain, the card and its name, clergy on it, what
+    could be built on each space), goods, clergy at home and the provisional score; the wheel
+    with each indicator's value, the display by stage, the next district and plot prices, and
+    the schedule (rounds left, settlement phases, the end condition in words). Words are in
+    ``locale``; ids and codes are the notation's. ``version`` or ``move`` shows an earlier
+    position (out of range: invalid params on data.path "version" or "move")."""
+    return view(board_state(svc, p.game_id, p.version, p.move), svc.rules, locale=p.locale,
+                game_id=p.game_id, move=p.move)
+
+
+def board_state(svc: GameService, game_id: UUID, version: int | None, move: int | None
+                ) -> State:
+    """The state a view or a picture shows: at the head, a version or after a move."""
+    if version is not None and move is not None:
+        raise invalid_params("give version or move, not both", "move", reason="conflict")
+    if move is not None:
+        version = svc.version_after_move(game_id, move)
+    return svc.state_at(game_id, version)
 
 
 @API.method("game.subscribe", params=GameParams, result=SubscribeResult, push=True,

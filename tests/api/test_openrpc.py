@@ -128,6 +128,7 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
             check("game.state", {"game_id": game_id})
             check("game.score", {"game_id": game_id})
             check("game.complete", {"game_id": game_id, "prefix": ""})
+            check("game.view", {"game_id": game_id})
         if legal["seat"] is None:
             break
         moves = legal["moves"]
@@ -136,6 +137,7 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
     check("game.state", {"game_id": game_id})
     check("game.state", {"game_id": game_id, "version": 1})
     check("game.score", {"game_id": game_id})
+    check("game.view", {"game_id": game_id, "move": 3, "locale": "ru"})
     check("game.events", {"game_id": game_id})
     check("game.list")
     check("game.create", {"config": {"players": 2, "variant": "ireland", "length": "long"}})
