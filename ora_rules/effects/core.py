@@ -221,6 +221,11 @@ class Effect(Protocol):
     def describe(self) -> str:
         """The node in English, for the glossary."""
 
+    def syntax(self) -> str:
+        """The tokens a use writes for this node, as a pattern (``<count 0..7>``,
+        ``Gn|Sh|JoGn|JoSh``, ``[x]`` optional, ``(a | b)`` one of): the card catalogue's
+        ``tokens``."""
+
 
 #: Parsers of node kinds: (table value, whole table, where, report) -> node | None
 NodeParser = Callable[[Any, Mapping[str, Any], str, "Report"], "Effect | None"]

@@ -175,6 +175,9 @@ class PayDifferent:
             after.take(goods)
             yield [format_tiles(list(tiles))], after
 
+    def syntax(self) -> str:
+        return f"<{self.n} different goods>"
+
     def describe(self) -> str:
         return f"pay {self.n} goods of {self.n} different kinds (one tile each)"
 
@@ -234,6 +237,10 @@ class GainChoice:
             self._apply(after, picked)
             yield [GOOD_CODES[g] for g in picked], after
 
+    def syntax(self) -> str:
+        choice = "(" + "|".join(GOOD_CODES[g] for g in self.goods) + ")"
+        return " ".join(choice for _ in self.amounts)
+
     def describe(self) -> str:
         names = ", ".join(g.value.replace("_", " ") for g in self.goods)
         parts = [str(n) for n in self.amounts]
@@ -290,6 +297,9 @@ class Tiers:
         after = ctx.copy()
         after.give(self._gain(ctx))
         yield [], after
+
+    def syntax(self) -> str:
+        return ""
 
     def describe(self) -> str:
         bounds = [at for at, _ in self.steps]
@@ -418,6 +428,9 @@ class Reward:
             after.give(mix)
             yield ([format_goods(mix)] if mix else []), after
 
+    def syntax(self) -> str:
+        return "[<goods of " + "|".join(GOOD_CODES[g] for g in self.goods) + ">]"
+
     def describe(self) -> str:
         names = ", ".join(g.value for g in self.goods)
         per = f"{self.per:g}"
@@ -509,6 +522,10 @@ class Upgrade:
                 yield from walk(i, left - 1, [*prefix, GOOD_CODES[good]], after)
 
         yield from walk(0, self.high, [], ctx)
+
+    def syntax(self) -> str:
+        step = "[" + "|".join(GOOD_CODES[g] for g in self.chain[:-1]) + "]"
+        return " ".join(step for _ in range(self.high))
 
     def describe(self) -> str:
         chain = " -> ".join(g.value for g in self.chain)

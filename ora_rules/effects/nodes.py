@@ -65,6 +65,9 @@ class Gain:
         after.give(self.goods)
         yield [], after
 
+    def syntax(self) -> str:
+        return ""
+
     def describe(self) -> str:
         return f"gain {describe_goods(self.goods)}"
 
@@ -117,6 +120,11 @@ class Convert:
             if self.pay == {} and self.food == 0 and self.energy == 0 and self.high is None:
                 return
             times += 1
+
+    def syntax(self) -> str:
+        if self.low == self.high:
+            return ""
+        return f"<count {self.low}..{'n' if self.high is None else self.high}>"
 
     def describe(self) -> str:
         costs = [describe_goods(self.pay)] if self.pay else []
@@ -259,6 +267,13 @@ class Wheel:
             self._apply(after, good, indicator)
             yield ([code] if code else []), after
 
+    def syntax(self) -> str:
+        codes = [GOOD_CODES[g] for g in self.goods]
+        if len(codes) == 1:
+            return "" if self.joker_only else "[Jo]"
+        jokers = ["Jo" + c for c in codes]
+        return "|".join(jokers if self.joker_only else codes + jokers)
+
     def describe(self) -> str:
         names = " or ".join(g.value for g in self.goods)
         if self.joker_only:
@@ -307,6 +322,11 @@ class Choose:
         for label, option in zip(self.labels, self.options_, strict=True):
             for tokens, after in option.options(ctx):
                 yield [label, *tokens], after
+
+    def syntax(self) -> str:
+        parts = [" ".join(t for t in (label, o.syntax()) if t)
+                 for label, o in zip(self.labels, self.options_, strict=True)]
+        return "(" + " | ".join(["-", *parts] if self.optional else parts) + ")"
 
     def describe(self) -> str:
         parts = [f"{o.describe()} ({label})" for label, o in zip(self.labels, self.options_,
@@ -365,6 +385,9 @@ class Seq:
             if self.max_total is None or sum(int(t) for t in tokens if t.isdigit()) \
                     <= self.max_total:
                 yield tokens, after
+
+    def syntax(self) -> str:
+        return " ".join(t for t in (step.syntax() for step in self.steps) if t)
 
     def describe(self) -> str:
         text = ", then ".join(step.describe() for step in self.steps)

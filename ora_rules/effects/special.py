@@ -215,6 +215,9 @@ class Redirect:
                 out.leave(previous)
                 yield [target, *tokens], out
 
+    def syntax(self) -> str:
+        return "[<building> <its tokens>]" if self.optional else "<building> <its tokens>"
+
     def describe(self) -> str:
         text = (f"carry out the function of {_REDIRECTS[self.kind]}, not this one, for yourself "
                 "(no clergyman placed, no fee; no building twice in one use)")
@@ -305,6 +308,9 @@ class RemoveForests:
                 self._apply(after, chosen)
                 yield [Fixed(str(n)) for coord in chosen for n in coord], after
 
+    def syntax(self) -> str:
+        return f"<col row> x{self.low}..{self.high}"
+
     def describe(self) -> str:
         if self.low == self.high:
             text = f"remove {self.low} forest card(s) from your landscape (no wood)"
@@ -356,6 +362,9 @@ class Grant:
         after.grants.extend(self.kinds)
         yield [], after
 
+    def syntax(self) -> str:
+        return ""
+
     def describe(self) -> str:
         names = {"build": "take a Build action", "fell": "fell trees once",
                  "cut": "cut peat once", "settle": "build one of your settlements",
@@ -404,6 +413,9 @@ class ReturnClergy:
         self._apply(after)
         yield [], after
 
+    def syntax(self) -> str:
+        return ""
+
     def describe(self) -> str:
         if self.prior_only:
             return "take your prior back from whichever building it stands on"
@@ -442,6 +454,9 @@ class Wonder:
         after = ctx.copy()
         self._apply(after)
         yield [], after
+
+    def syntax(self) -> str:
+        return ""
 
     def describe(self) -> str:
         return "take 1 wonder (only while the supply still holds one)"
@@ -520,6 +535,9 @@ class PointGoods:
             after = ctx.copy()
             after.take(self._goods(tiles))
             yield [format_tiles([c for c, n in tiles.items() for _ in range(n)])], after
+
+    def syntax(self) -> str:
+        return f"<goods worth {self.points} points>"
 
     def describe(self) -> str:
         return (f"pay further goods worth at least {self.points} points (books, ceramics, "
