@@ -66,7 +66,7 @@ ACTIONS = {
 SCORE = {"goods": "Goods", "economic": "Economic value", "settlements": "Settlements",
          "total": "Total", "score": "Score", "provisional": "provisional", "final": "final",
          "seat": "Seat", "display": "Display", "wheel": "Production wheel",
-         "prices": "Prices", "work_contract": "Work contract"}
+         "prices": "Prices", "work_contract": "Work contract", "left": "{n} left"}
 
 #: The end conditions, per mode spec ``end`` (R-END-1..4); formatted with ``str.format``.
 END = {
