@@ -9,11 +9,15 @@ import time
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import orjson
 
 from ora_core.errors import OraError
 from ora_rules.specs import load_rules
+
+if TYPE_CHECKING:
+    from ora_core.events import GameEvent
 
 
 def default_store() -> str:
@@ -75,6 +79,44 @@ def _show(args: argparse.Namespace) -> int:
         store.close()
     sys.stdout.write(orjson.dumps(state_to_dict(state), option=orjson.OPT_INDENT_2).decode()
                      + "\n")
+    return 0
+
+
+def _stored_events(args: argparse.Namespace) -> list[GameEvent]:
+    """The events of the stored game ``args.game_id`` in ``args.store``."""
+    from ora_api.selfplay import open_store
+    from ora_core.errors import InvalidCommand
+
+    try:
+        game_id = uuid.UUID(args.game_id)
+    except ValueError:
+        raise InvalidCommand(f"{args.game_id!r} is not a game id") from None
+    store = open_store(args.store)
+    try:
+        return store.fold(game_id, list)
+    finally:
+        store.close()
+
+
+def _log(args: argparse.Namespace) -> int:
+    """``ora log GAME``: one English sentence per move (ora_rules.narrate)."""
+    from ora_rules.narrate import narrate_game
+
+    events = _stored_events(args)
+    if args.first < 1 or (args.last is not None and args.last < args.first):
+        print("ora: --from is at least 1 and --to at least --from", file=sys.stderr)
+        return 2
+    moves = narrate_game(events, load_rules(), args.first, args.last)
+    if args.json:
+        for m in moves:
+            sys.stdout.write(orjson.dumps({"number": m.number, "version": m.version,
+                                           "seat": m.seat, "move": m.move, "text": m.text,
+                                           "then": list(m.then)}).decode() + "\n")
+        return 0
+    for m in moves:
+        print(f"{m.number}. {m.text}")
+        for line in m.then:
+            print(f"   {line}")
     return 0
 
 
@@ -214,6 +256,16 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--at", type=int, default=None, help="the version (number of events)")
     show.add_argument("--store", default=default_store())
     show.set_defaults(func=_show)
+
+    log_p = sub.add_parser("log", help="a stored game in words, one sentence per move")
+    log_p.add_argument("game_id")
+    log_p.add_argument("--from", dest="first", type=int, default=1, metavar="N",
+                       help="the first move (counted from 1)")
+    log_p.add_argument("--to", dest="last", type=int, default=None, metavar="M",
+                       help="the last move (default: the game's last)")
+    log_p.add_argument("--json", action="store_true", help="one JSON line per move")
+    log_p.add_argument("--store", default=default_store())
+    log_p.set_defaults(func=_log)
 
     specs = sub.add_parser("specs", help="spec tools")
     specs_sub = specs.add_subparsers(dest="specs_command", required=True)

@@ -820,3 +820,47 @@ def _decider(state: State) -> int | None:
 NOTIFICATIONS: dict[str, tuple[type, str]] = {
     "game.event": (GameEventParams, "A new event of a subscribed game, in stream order."),
 }
+
+
+# --- the game in words (ora_rules.narrate; docs/api.md "The game in words") ---------------------
+
+
+@frozen(kw_only=True)
+class LogParams:
+    game_id: UUID = field(metadata=GAME_ID)
+    from_move: int = field(default=1, metadata=_meta(
+        "the first move to narrate (move N is the game's N-th move_played event)", minimum=1))
+    to_move: int | None = field(default=None, metadata=_meta(
+        "the last move to narrate; the game's last when omitted", minimum=1))
+
+
+@frozen(kw_only=True)
+class MoveSentence:
+    number: int = field(metadata=_meta("the move's number (from 1)"))
+    version: int = field(metadata=_meta("the version of its move_played event"))
+    seat: int = field(metadata=_meta("the seat that played it"))
+    move: str = field(metadata=_meta("the command in the move notation"))
+    text: str = field(metadata=_meta("the move as one English sentence"))
+    then: list[str] = field(metadata=_meta(
+        "one sentence per automatic step the move set off (new round, settlement phase, game "
+        "end)"))
+
+
+@frozen(kw_only=True)
+class LogResult:
+    version: int = field(metadata=_meta("the game's version"))
+    moves: list[MoveSentence]
+
+
+@API.method("game.log", params=LogParams, result=LogResult, errors=(UNKNOWN_GAME,),
+            summary="The game's moves in words, one English sentence per move.")
+def game_log(svc: GameService, session: Session, p: LogParams) -> LogResult:
+    """Moves from_move .. to_move (inclusive); names come from the specs, seats by colour."""
+    from ora_rules.narrate import narrate_game
+
+    version = svc.current(p.game_id).version
+    moves = svc.store.fold(p.game_id, lambda events: narrate_game(
+        events, svc.rules, p.from_move, p.to_move), version)
+    return LogResult(version=version, moves=[
+        MoveSentence(number=m.number, version=m.version, seat=m.seat, move=m.move, text=m.text,
+                     then=list(m.then)) for m in moves])

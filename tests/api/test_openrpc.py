@@ -139,6 +139,7 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
     check("game.score", {"game_id": game_id})
     check("game.view", {"game_id": game_id, "move": 3, "locale": "ru"})
     check("game.events", {"game_id": game_id})
+    check("game.log", {"game_id": game_id})
     check("game.list")
     check("game.create", {"config": {"players": 2, "variant": "ireland", "length": "long"}})
     check("game.unsubscribe", {"game_id": game_id})
