@@ -215,6 +215,26 @@ def _specs_glossary(args: argparse.Namespace) -> int:
     return 0
 
 
+def _specs_catalog(args: argparse.Namespace) -> int:
+    import cattrs
+
+    from ora_rules.catalog import catalog
+
+    data = cattrs.Converter().unstructure(catalog(load_rules(args.dir), args.locale))
+    sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2 if args.json else 0).decode()
+                     + "\n")
+    return 0
+
+
+def _specs_messages(args: argparse.Namespace) -> int:
+    from ora_rules.i18n import template
+    from ora_rules.vocabulary import messages
+
+    Path(args.out).write_bytes(template(list(messages(load_rules(args.dir)))))
+    print(f"wrote {args.out}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ora", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -280,6 +300,16 @@ def build_parser() -> argparse.ArgumentParser:
     gloss.add_argument("--out", default="docs/buildings.md")
     gloss.add_argument("--dir", default=None)
     gloss.set_defaults(func=_specs_glossary)
+    cat = specs_sub.add_parser("catalog", help="every card, good, landscape and mode as JSON")
+    cat.add_argument("--json", action="store_true", help="indented JSON (the default is one "
+                     "line)")
+    cat.add_argument("--locale", default="en", help="en, el or ru (default en)")
+    cat.add_argument("--dir", default=None)
+    cat.set_defaults(func=_specs_catalog)
+    msgs = specs_sub.add_parser("messages", help="write the message template ora.pot")
+    msgs.add_argument("--out", default="ora_rules/locale/ora.pot")
+    msgs.add_argument("--dir", default=None)
+    msgs.set_defaults(func=_specs_messages)
 
     rules_p = sub.add_parser("rules", help="look up the rules the engine cites (docs/rules.md)")
     rules_p.add_argument("ids", nargs="*", metavar="ID", help="rule ids: R-BUY-2, AMB-05, ...")

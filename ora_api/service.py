@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 from uuid import UUID, uuid4
 
+import cattrs
 import orjson
 from attrs import define, field, frozen
 
@@ -54,6 +55,7 @@ from ora_core.events import GameEvent
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_core.store import EventStore, StoredEvent
+from ora_rules.catalog import Catalog, catalog
 from ora_rules.complete import complete_from
 from ora_rules.decide import execute, start
 from ora_rules.i18n import Locale
@@ -332,6 +334,11 @@ class ViewParams:
 
 
 @frozen(kw_only=True)
+class CatalogParams:
+    locale: Locale = field(default="en", metadata=_meta("the language of the names and words"))
+
+
+@frozen(kw_only=True)
 class SubscribeResult:
     game_id: UUID
     version: int = field(metadata=_meta(
@@ -378,6 +385,8 @@ class GameService:
         self._hot: OrderedDict[UUID, _Hot] = OrderedDict()
         self._sinks: dict[UUID, list[Sink]] = {}
         self._summaries: dict[UUID, tuple[ConfigView, Status, int] | ConfigView] = {}
+        #: rules.catalog's answer per locale (the rules never change while serving).
+        self.catalogs: dict[str, orjson.Fragment] = {}
 
     def close(self) -> None:
         self.store.close()
@@ -734,6 +743,21 @@ def board_state(svc: GameService, game_id: UUID, version: int | None, move: int 
     if move is not None:
         version = svc.version_after_move(game_id, move)
     return svc.state_at(game_id, version)
+
+
+@API.method("rules.catalog", params=CatalogParams, result=Catalog, result_name="catalog",
+            summary="Every building, settlement, good, landscape tile and mode, with names.")
+def rules_catalog(svc: GameService, session: Session, p: CatalogParams) -> orjson.Fragment:
+    """The cards with their cost, terrain, values, stage, symbol, wheel goods, card text and
+    the tokens a use writes (``tokens``); goods with their values; the landscape tiles and
+    price stacks; the modes with their schedule and end; the words of the actions, phases and
+    terrain. Names and words in ``locale`` (docs/api.md)."""
+    # The catalogue depends only on the rules: made once per locale.
+    cached = svc.catalogs.get(p.locale)
+    if cached is None:
+        data = cattrs.Converter().unstructure(catalog(svc.rules, p.locale))
+        cached = svc.catalogs[p.locale] = orjson.Fragment(orjson.dumps(data))
+    return cached
 
 
 @API.method("game.subscribe", params=GameParams, result=SubscribeResult, push=True,

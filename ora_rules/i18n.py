@@ -55,3 +55,19 @@ def translations(locale: str) -> gettext.NullTranslations:
 def words(locale: str = "en") -> gettext.NullTranslations:
     """``words(locale).gettext(english)``: the English text in ``locale``."""
     return translations(locale)
+
+
+def template(messages: list[str]) -> bytes:
+    """The ``ora.pot`` template of ``messages`` (``vocabulary.messages(rules)``), stable bytes:
+    no creation date, so the committed file can be compared with a fresh one."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    catalog = Catalog(domain=DOMAIN, project="ora", charset="utf-8", fuzzy=False)
+    for message in messages:
+        if message:
+            catalog.add(message)
+    out = io.BytesIO()
+    write_po(out, catalog, omit_header=True, width=100, sort_output=True)
+    return b"# The messages of ora: ora specs messages writes this file; translate them in\n" \
+        b"# ora_rules/locale/<locale>/LC_MESSAGES/ora.po.\n" + out.getvalue()

@@ -93,7 +93,7 @@ def _phase_round(mode: ModeSpec, stage: str) -> int | None:
     return last_round(mode)
 
 
-def _end(mode: ModeSpec) -> tuple[str, str, dict[str, int]]:
+def end_condition(mode: ModeSpec) -> tuple[str, str, dict[str, int]]:
     """(message id, rule, format values) of the end condition."""
     if mode.end == "fixed":
         return v.END["fixed"], "R-END-1", {"bonus": mode.rounds + 1}
@@ -127,7 +127,7 @@ def schedule_view(state: State, rules: Rules, locale: str = "en") -> ScheduleVie
                                  name=_(v.GOODS[next(g for g in v.GOODS if g.value == name)]),
                                  round=at, entered=now >= at))
     last = last_round(mode)
-    end_id, end_rule, values = _end(mode)
+    end_id, end_rule, values = end_condition(mode)
     sentence = _(end_id).format(**values)
     turn = state.flow.turn.kind if not state.finished else "over"
     if state.finished:

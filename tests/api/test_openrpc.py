@@ -141,6 +141,7 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
     check("game.events", {"game_id": game_id})
     check("game.log", {"game_id": game_id})
     check("game.list")
+    check("rules.catalog", {"locale": "el"})
     check("game.create", {"config": {"players": 2, "variant": "ireland", "length": "long"}})
     check("game.unsubscribe", {"game_id": game_id})
     check("rules.lookup", {"id": "R-BUY-2"})

@@ -92,3 +92,15 @@ def test_the_view_schema_has_no_free_objects() -> None:
 
     walk(method["result"]["schema"], "view")
     assert {"BoardView", "SeatView", "GridSpace", "ScheduleView", "WheelDial"} <= seen
+
+
+def test_the_catalogue_names_every_card_in_the_asked_locale(local: Local) -> None:
+    english = local.call("rules.catalog")
+    russian = local.call("rules.catalog", {"locale": "ru"})
+    assert english["locale"] == "en" and russian["locale"] == "ru"
+    assert {b["id"] for b in english["buildings"]} == set(local.service.rules.buildings)
+    assert next(g["name"] for g in russian["goods"] if g["good"] == "peat") == "Торф"
+    assert local.call("rules.catalog", {"locale": "ru"}) == russian  # cached, same answer
+    with pytest.raises(RpcFailed) as failed:
+        local.call("rules.catalog", {"locale": "fr"})
+    assert failed.value.data["path"] == "locale"
