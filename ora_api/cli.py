@@ -339,9 +339,6 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--store", metavar="URL", default=None,
                         help="memory | sqlite:PATH | postgres:[DBNAME] (default: "
                              "sqlite:$ORA_DATA/ora.sqlite3, else sqlite:data/ora.sqlite3)")
-    parser.add_argument("--tokens", metavar="PATH", default=None,
-                        help="SQLite file for the seats' token digests (default: the store's "
-                             "SQLite file; memory for the memory store)")
     parser.add_argument("--max-request-bytes", type=int, default=None, metavar="N",
                         help="refuse larger messages (default 1 MiB)")
     parser.add_argument("--log-level", default="warning",

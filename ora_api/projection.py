@@ -51,6 +51,9 @@ class PlayerView:
     seat: int
     colour: str = field(metadata=_doc("R, G, B, W (Y: the solo game's neutral player)"))
     neutral: bool = field(metadata=_doc("the solo game's neutral player (never acts)"))
+    name: str | None = field(metadata=_doc("the player's name (seat_taken); null while the "
+                                           "seat is open"))
+    bot: str | None = field(metadata=_doc("the bot that plays the seat, else null"))
     goods: dict[str, int] = field(metadata=_doc("goods held, by name (wood, grain, coin, ...)"))
     landscape: list[SpaceView]
     clergy: list[ClergyView] = field(metadata=_doc("the prior first, then the lay brothers"))
@@ -194,6 +197,8 @@ def project(game_id: UUID, state: State) -> StateView:
             seat=p.seat,
             colour=p.colour,
             neutral=p.neutral,
+            name=p.name,
+            bot=p.bot,
             goods={g.value: n for g, n in p.goods.items() if n},
             landscape=[
                 SpaceView(col=c[0], row=c[1], terrain=_terrain(s.terrain), card=s.card,

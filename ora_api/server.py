@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         port = port_text
     store_url = args.store or default_store_url()
     try:
-        service = open_service(store_url, tokens=args.tokens)
+        service = open_service(store_url)
     except (ValueError, RuntimeError, OSError) as e:
         print(f"ora serve: cannot open the store {store_url!r}: {e}", file=sys.stderr)
         return 2

@@ -7,35 +7,42 @@ No rule lives here: who may move, what a move does and what is legal are asked o
 Hot games' states stay in memory (an LRU of folded states): a game is folded once on first
 access, and each move takes the state its command led to (``execute``), no second fold.
 
-Tokens: ``game.create`` draws one secret token per seat (``secrets.token_urlsafe``) and hands
-them out once. Only their SHA-256 digests are kept: in memory for the ``memory`` store, else in
-the table ``ora_seat_tokens`` of the same SQLite file as the events (or of ``tokens_path``), so a
-restarted server accepts them. Tokens never enter events, projections or logs.
+Access: seats, invitations, spectators and visibility live in ``ora_api.lobby`` (tables beside
+the events); the lobby's methods (``game.create``, ``game.join``, ``game.spectate_token``,
+``game.list``) are in ``ora_api.lobby_api``. A private game is read only with one of its tokens.
+Tokens never enter events, projections or logs.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
 import logging
 import secrets
-import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 from uuid import UUID, uuid4
 
+import attrs
 import cattrs
 import orjson
 from attrs import define, field, frozen
 
 from ora_api import openrpc
+from ora_api.lobby import (
+    Access,
+    InviteRefused,
+    Lobby,
+    SeatRow,
+    Summary,
+    Visibility,
+    digest,
+    new_secret,
+)
 from ora_api.projection import (
-    ConfigView,
     ScoreView,
     StateView,
-    Status,
     config_view,
     project,
     score_views,
@@ -51,7 +58,7 @@ from ora_core.errors import (
     UnknownGame,
     VersionConflict,
 )
-from ora_core.events import GameEvent
+from ora_core.events import GameEvent, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_core.store import EventStore, StoredEvent
@@ -85,79 +92,22 @@ UNKNOWN_GAME = ErrorSpec(-32004, "unknown_game", "Unknown game", "no game has th
 NOT_YOUR_TURN = ErrorSpec(
     -32005, "not_your_turn", "Not your turn",
     "the token's seat is not the seat that decides now (data.rule R-ROUND-3).")
-BAD_TOKEN = ErrorSpec(-32006, "bad_token", "Bad token",
-                      "the token is not a seat's token of this game.")
+BAD_TOKEN = ErrorSpec(
+    -32006, "bad_token", "Bad token",
+    "the token is not a seat's token of this game (game.move, game.spectate_token), or a "
+    "private game was read without one of its seats' or spectators' tokens (data.reason "
+    "token_required when none was given).")
 PUSH_UNAVAILABLE = ErrorSpec(
     -32007, "push_unavailable", "Push unavailable",
     "subscriptions need a transport that pushes messages: WebSocket (/ws) or stdio.")
 
+BAD_INVITE = ErrorSpec(
+    -32020, "bad_invite", "Bad invitation",
+    "game.join: no seat has this invitation (data.reason unknown_invite), or it was already "
+    "used (invite_used).")
+
 APP_ERRORS = (VERSION_CONFLICT, ILLEGAL_MOVE, INVALID_MOVE, UNKNOWN_GAME, NOT_YOUR_TURN,
-              BAD_TOKEN, PUSH_UNAVAILABLE)
-
-
-# --- tokens -------------------------------------------------------------------------------------
-
-
-def token_digest(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-class TokenStore(Protocol):
-    """Where the seats' token digests live."""
-
-    def save(self, game_id: UUID, digests: dict[int, str]) -> None: ...
-
-    def load(self, game_id: UUID) -> dict[str, int]:
-        """digest -> seat."""
-        ...
-
-    def close(self) -> None: ...
-
-
-class MemoryTokens:
-    def __init__(self) -> None:
-        self._games: dict[UUID, dict[str, int]] = {}
-        self._lock = threading.Lock()
-
-    def save(self, game_id: UUID, digests: dict[int, str]) -> None:
-        with self._lock:
-            self._games[game_id] = {d: seat for seat, d in digests.items()}
-
-    def load(self, game_id: UUID) -> dict[str, int]:
-        with self._lock:
-            return dict(self._games.get(game_id, {}))
-
-    def close(self) -> None:
-        pass
-
-
-class SqliteTokens:
-    """The table ``ora_seat_tokens(game_id, seat, token_sha256)`` in a SQLite file."""
-
-    def __init__(self, path: str) -> None:
-        self._conn = sqlite3.connect(path, timeout=30, check_same_thread=False)
-        self._lock = threading.Lock()
-        with self._lock, self._conn:
-            self._conn.execute(
-                "CREATE TABLE IF NOT EXISTS ora_seat_tokens (game_id TEXT NOT NULL, "
-                "seat INTEGER NOT NULL, token_sha256 TEXT NOT NULL, PRIMARY KEY (game_id, seat))")
-
-    def save(self, game_id: UUID, digests: dict[int, str]) -> None:
-        with self._lock, self._conn:
-            self._conn.executemany(
-                "INSERT INTO ora_seat_tokens (game_id, seat, token_sha256) VALUES (?, ?, ?)",
-                [(str(game_id), seat, d) for seat, d in sorted(digests.items())])
-
-    def load(self, game_id: UUID) -> dict[str, int]:
-        with self._lock:
-            rows = self._conn.execute(
-                "SELECT seat, token_sha256 FROM ora_seat_tokens WHERE game_id = ?",
-                (str(game_id),)).fetchall()
-        return {d: int(seat) for seat, d in rows}
-
-    def close(self) -> None:
-        with self._lock:
-            self._conn.close()
+              BAD_TOKEN, PUSH_UNAVAILABLE, BAD_INVITE)
 
 
 # --- API values ---------------------------------------------------------------------------------
@@ -195,49 +145,8 @@ class GameEventParams:
 
 
 @frozen(kw_only=True)
-class GameConfigParams:
-    players: int = field(metadata=_meta("number of players (the engine names the allowed ones)"))
-    variant: str = field(metadata=_meta("france or ireland"))
-    length: str = field(metadata=_meta("long or short"))
-    seed: int | None = field(default=None, metadata=_meta(
-        "the seed of every random draw; random when omitted"))
-
-
-@frozen(kw_only=True)
-class CreateParams:
-    config: GameConfigParams
-
-
-@frozen(kw_only=True)
-class SeatToken:
-    seat: int
-    colour: str
-    token: str = field(metadata=_meta("the seat's secret: needed for game.move, shown once"))
-
-
-@frozen(kw_only=True)
-class CreateResult:
-    game_id: UUID
-    version: int
-    seats: list[SeatToken]
-
-
-@frozen(kw_only=True)
 class NoParams:
     pass
-
-
-@frozen(kw_only=True)
-class GameSummary:
-    game_id: UUID
-    config: ConfigView
-    status: Status
-    version: int
-
-
-@frozen(kw_only=True)
-class ListResult:
-    games: list[GameSummary]
 
 
 @frozen(kw_only=True)
@@ -262,6 +171,9 @@ class StateParams:
     version: int | None = field(default=None, metadata=_meta(
         "the version to show (1 .. the game's version); the current state when omitted",
         minimum=1))
+    token: str | None = field(default=None, metadata=_meta(
+        "a seat's or a spectator's token of the game: needed to read a private game",
+        max_length=256))
 
 
 @frozen(kw_only=True)
@@ -269,6 +181,9 @@ class LegalMovesParams:
     game_id: UUID = field(metadata=GAME_ID)
     seat: int | None = field(default=None, metadata=_meta(
         "only if this seat decides now (else the result is empty)", minimum=0))
+    token: str | None = field(default=None, metadata=_meta(
+        "a seat's or a spectator's token of the game: needed to read a private game",
+        max_length=256))
 
 
 @frozen(kw_only=True)
@@ -283,6 +198,9 @@ class CompleteParams:
     game_id: UUID = field(metadata=GAME_ID)
     prefix: str = field(default="", metadata=_meta(
         "the whole tokens written so far, separated by spaces", max_length=4096))
+    token: str | None = field(default=None, metadata=_meta(
+        "a seat's or a spectator's token of the game: needed to read a private game",
+        max_length=256))
 
 
 @frozen(kw_only=True)
@@ -300,6 +218,9 @@ class EventsParams:
                                                         minimum=1))
     limit: int | None = field(default=None, metadata=_meta("at most this many events",
                                                            minimum=0, maximum=100_000))
+    token: str | None = field(default=None, metadata=_meta(
+        "a seat's or a spectator's token of the game: needed to read a private game",
+        max_length=256))
 
 
 @frozen(kw_only=True)
@@ -311,6 +232,9 @@ class EventsResult:
 @frozen(kw_only=True)
 class GameParams:
     game_id: UUID = field(metadata=GAME_ID)
+    token: str | None = field(default=None, metadata=_meta(
+        "a seat's or a spectator's token of the game: needed to read a private game",
+        max_length=256))
 
 
 @frozen(kw_only=True)
@@ -331,6 +255,9 @@ class ViewParams:
         "show the game after its move-th move (0: before the first); not with version",
         minimum=0))
     locale: Locale = field(default="en", metadata=_meta("the language of the words"))
+    token: str | None = field(default=None, metadata=_meta(
+        "a seat's or a spectator's token of the game: needed to read a private game",
+        max_length=256))
 
 
 @frozen(kw_only=True)
@@ -359,7 +286,7 @@ Sink = Callable[[UUID, Sequence[EventView]], None]
 @define
 class _Hot:
     state: State
-    tokens: dict[str, int]
+    access: Access
     moves: list[str] | None = None
 
 
@@ -371,26 +298,63 @@ def event_view(stored: StoredEvent[GameEvent]) -> EventView:
 _LOCK_STRIPES = 64
 
 
+@frozen
+class SeatPlan:
+    """How ``game.create`` fills a seat: the creator takes it (``name``), a bot plays it
+    (``bot``), or it stays open for an invitation (neither)."""
+
+    name: str | None = None
+    bot: str | None = None
+
+
+@frozen
+class Created:
+    game_id: UUID
+    state: State
+    visibility: Visibility
+    #: seat -> token, for the seats the creator took; seat -> invitation, for the open seats.
+    tokens: dict[int, str]
+    invites: dict[int, str]
+
+
+@frozen
+class Listed:
+    """One game of ``game.list``: its summary, its seats and the caller's seats in it."""
+
+    summary: Summary
+    seats: list[SeatRow]
+    yours: list[int]
+
+
+def scores_of(state: State) -> dict[str, list[int]] | None:
+    if state.scores is None:
+        return None
+    return {"totals": [s.total for s in state.scores], "winners": list(state.winners)}
+
+
 class GameService:
     """Games over an event store. Thread-safe: commands on one game are serialised."""
 
-    def __init__(self, store: EventStore[GameEvent], rules: Rules, tokens: TokenStore, *,
+    def __init__(self, store: EventStore[GameEvent], rules: Rules, *,
                  cache_size: int = 256) -> None:
         self.store = store
         self.rules = rules
-        self.tokens = tokens
         self.cache_size = cache_size
-        self._lock = threading.Lock()  # guards _hot, _sinks, _summaries
+        self.lobby = Lobby(store)
+        #: Another process may write the same database: check the stream head before
+        #: answering from the cache.
+        self._shared = store.dialect is not None
+        self._lock = threading.Lock()  # guards _hot, _sinks
         self._stripes = [threading.Lock() for _ in range(_LOCK_STRIPES)]
         self._hot: OrderedDict[UUID, _Hot] = OrderedDict()
         self._sinks: dict[UUID, list[Sink]] = {}
-        self._summaries: dict[UUID, tuple[ConfigView, Status, int] | ConfigView] = {}
         #: rules.catalog's answer per locale (the rules never change while serving).
         self.catalogs: dict[str, orjson.Fragment] = {}
+        self.reconcile()
 
     def close(self) -> None:
+        self.lobby.close()
         self.store.close()
-        self.tokens.close()
 
     # -- locking and the hot cache ----------------------------------------------------------------
 
@@ -398,17 +362,24 @@ class GameService:
         return self._stripes[game_id.int % _LOCK_STRIPES]
 
     def _entry(self, game_id: UUID) -> _Hot:
-        """The hot entry (fold once on first access); call with the game's lock held."""
+        """The hot entry (fold once on first access, then only the events another process
+        appended); call with the game's lock held."""
         with self._lock:
             hot = self._hot.get(game_id)
             if hot is not None:
                 self._hot.move_to_end(game_id)
-                return hot
+        if hot is not None:
+            if self._shared and self.store.version(game_id) > hot.state.version:
+                later = self.store.events(game_id, hot.state.version + 1)
+                hot.state = fold((s.event for s in later), hot.state)
+                hot.moves = None
+                hot.access = self.lobby.access(game_id)
+            return hot
         try:
             state = self.store.fold(game_id, fold)
         except UnknownGame:
             raise UNKNOWN_GAME.error(f"no game {game_id}") from None
-        hot = _Hot(state=state, tokens=self.tokens.load(game_id))
+        hot = _Hot(state=state, access=self.lobby.access(game_id))
         self._put(game_id, hot)
         return hot
 
@@ -423,11 +394,37 @@ class GameService:
         with self._lock:
             self._hot.pop(game_id, None)
 
-    # -- commands ---------------------------------------------------------------------------------
+    def _seat_of(self, game_id: UUID, hot: _Hot, token: str) -> int | None:
+        key = digest(token)
+        seat = hot.access.seat_of(key)
+        if seat is None:  # a seat may have been taken through another server
+            hot.access = self.lobby.access(game_id)
+            seat = hot.access.seat_of(key)
+        return seat
 
-    def create(self, players: int, variant: str, length: str, seed: int | None = None
-               ) -> tuple[UUID, State, dict[int, str]]:
-        """A new game: its id, its state and each seat's token."""
+    def _readable(self, game_id: UUID, token: str | None) -> _Hot:
+        """The hot entry of a game the token may read; call with the game's lock held."""
+        hot = self._entry(game_id)
+        if hot.access.visibility == "public":
+            return hot
+        if token is None:
+            raise BAD_TOKEN.error("this game is private: read it with a seat's or a "
+                                  "spectator's token", reason="token_required")
+        key = digest(token)
+        if not hot.access.may_read(key):
+            hot.access = self.lobby.access(game_id)
+            if not hot.access.may_read(key):
+                raise BAD_TOKEN.error("the token is neither a seat's nor a spectator's token "
+                                      "of this game")
+        return hot
+
+    # -- the lobby --------------------------------------------------------------------------------
+
+    def create(self, players: int, variant: str, length: str, seed: int | None = None, *,
+               seats: Sequence[SeatPlan] | None = None, visibility: Visibility = "private"
+               ) -> Created:
+        """A new game: the creator's seats get tokens, open seats invitations, bot seats
+        neither; the named and bot seats' ``SeatTaken`` events follow the set-up."""
         if seed is None:
             seed = secrets.randbelow(2**63)
         try:
@@ -435,18 +432,141 @@ class GameService:
         except InvalidConfig as e:
             where = _config_field(e.message)
             raise invalid_params(e.message, where, reason="invalid_config") from None
-        events = start(config, self.rules)
+        events: list[GameEvent] = list(start(config, self.rules))
+        people = [p.seat for p in fold(events).players if not p.neutral]
+        if seats is None:
+            seats = [SeatPlan(name="Player 1"), *[SeatPlan()] * (len(people) - 1)]
+        if len(seats) != len(people):
+            raise invalid_params(f"seats: this game has {len(people)} seat(s), not "
+                                 f"{len(seats)}", "seats", reason="seat_count")
+        rows: list[SeatRow] = []
+        tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
+        for seat, plan in zip(people, seats, strict=True):
+            if plan.bot is not None:
+                name = plan.name or plan.bot
+                events.append(SeatTaken(seat=seat, name=name, bot=plan.bot))
+                rows.append(SeatRow(seat, name, plan.bot))
+            elif plan.name is not None:
+                tokens[seat] = new_secret()
+                events.append(SeatTaken(seat=seat, name=plan.name))
+                rows.append(SeatRow(seat, plan.name, None, token=digest(tokens[seat])))
+            else:
+                invites[seat] = new_secret()
+                rows.append(SeatRow(seat, None, None, invite=digest(invites[seat])))
         state = fold(events)
         game_id = uuid4()
-        tokens = {p.seat: secrets.token_urlsafe(32) for p in state.players if not p.neutral}
-        # Tokens first: a crash in between leaves unused digests, never a game nobody can play.
-        self.tokens.save(game_id, {seat: token_digest(t) for seat, t in tokens.items()})
+        summary = Summary(game_id=game_id, config=attrs.asdict(config_view(state)),
+                          visibility=visibility, version=state.version, moves=0,
+                          status=status_of(state), open_seats=len(invites))
+        access = Access(visibility=visibility, spectators=frozenset(),
+                        seats={r.token: r.seat for r in rows if r.token is not None})
         with self._game_lock(game_id):
-            self.store.append(game_id, 0, events)
-            digests = {token_digest(t): seat for seat, t in tokens.items()}
-            self._put(game_id, _Hot(state=state, tokens=digests))
+            self.store.append(game_id, 0, events, also=self.lobby.writer(
+                lambda c: Lobby.insert_game(c, summary, rows)))
+            self._put(game_id, _Hot(state=state, access=access))
         log.info("created game %s (%s, %d players)", game_id, config.mode, config.players)
-        return game_id, state, tokens
+        return Created(game_id=game_id, state=state, visibility=visibility, tokens=tokens,
+                       invites=invites)
+
+    def join(self, invite: str, name: str) -> tuple[UUID, int, str, State]:
+        """Take the seat an invitation opens: (game, seat, the seat's new token, state)."""
+        key = digest(invite)
+        try:
+            game_id, seat = self.lobby.invitation(key)
+        except InviteRefused as e:
+            raise BAD_INVITE.error(e.detail, reason=e.reason) from None
+        token = new_secret()
+        event = SeatTaken(seat=seat, name=name)
+        with self._game_lock(game_id):
+            for _ in range(8):  # another server may append to the game meanwhile
+                hot = self._entry(game_id)
+                state = hot.state
+                version = state.version + 1
+
+                def write(c: Any, state: State = state, version: int = version) -> None:
+                    Lobby.take_seat(c, game_id, seat, key, digest(token), name)
+                    Lobby.update_game(c, game_id, version, 0, status_of(state),
+                                      scores_of(state))
+
+                try:
+                    self.lobby.invitation(key)  # checked again under the game's lock
+                    stored = self.store.append(game_id, state.version, [event],
+                                               also=self.lobby.writer(write))
+                except InviteRefused as e:
+                    raise BAD_INVITE.error(e.detail, reason=e.reason) from None
+                except VersionConflict:
+                    self._evict(game_id)
+                    continue
+                hot.state = fold([event], state)
+                hot.access = self.lobby.access(game_id)
+                self._push(game_id, [event_view(s) for s in stored])
+                log.info("game %s: seat %d joined", game_id, seat)
+                return game_id, seat, token, hot.state
+        raise VERSION_CONFLICT.error("the game kept changing; try again", version=None)
+
+    def spectate_token(self, game_id: UUID, token: str) -> str:
+        """A new spectator token for the game; ``token`` must be one of its seats' tokens."""
+        with self._game_lock(game_id):
+            hot = self._entry(game_id)
+            if self._seat_of(game_id, hot, token) is None:
+                raise BAD_TOKEN.error("the token is not a seat's token of this game")
+            spectator = new_secret()
+            self.lobby.add_spectator(game_id, digest(spectator))
+            hot.access = attrs.evolve(hot.access,
+                                      spectators=hot.access.spectators | {digest(spectator)})
+        return spectator
+
+    def list_games(self, tokens: Sequence[str] = (), *, limit: int = 50, after: int = 0,
+                   open_seats: bool | None = None, finished: bool | None = None,
+                   everything: bool = False) -> tuple[list[Listed], int | None]:
+        """A page of summaries in creation order: the public games and those the tokens open
+        (every game when ``everything``), and the cursor of the next page (None at the end).
+        Reads only the lobby's tables: its cost does not grow with the store."""
+        digests = [digest(t) for t in tokens]
+        mine = self.lobby.games_of(digests)
+        page = self.lobby.page(mine=list(mine), after=after, limit=limit + 1,
+                               open_seats=open_seats, finished=finished, everything=everything)
+        more = len(page) > limit
+        page = page[:limit]
+        seats = self.lobby.seats([s.game_id for s in page])
+        listed = [Listed(summary=s, seats=seats.get(s.game_id, []),
+                         yours=mine.get(s.game_id, [])) for s in page]
+        return listed, (page[-1].seq if more and page else None)
+
+    def reconcile(self) -> int:
+        """Make the summaries consistent with the streams (games stored without a server, a
+        summary behind its stream): the number of games summarised afresh."""
+        known = self.lobby.summaries()
+        redone = 0
+        for game_id in self.store.game_ids():
+            have = known.get(game_id)
+            if have is not None and have[0] >= self.store.version(game_id):
+                continue
+            moves = 0
+
+            def counting(events: Iterable[GameEvent]) -> Iterator[GameEvent]:
+                nonlocal moves
+                for e in events:
+                    moves += isinstance(e, MovePlayed)
+                    yield e
+
+            state = self.store.fold(game_id, lambda events: fold(counting(events)))
+            # A game stored by another tool (ora demo, selfplay) has no seats: nobody holds a
+            # token, so it is public; a server's game keeps its visibility (private if unknown).
+            has_seats = self.lobby.has_seats(game_id)
+            visibility: Visibility = have[1] if have else ("private" if has_seats else "public")
+            self.lobby.replace_summary(
+                Summary(game_id=game_id, config=attrs.asdict(config_view(state)),
+                        visibility=visibility, version=state.version, moves=moves,
+                        status=status_of(state), open_seats=0, scores=scores_of(state)),
+                [SeatRow(p.seat, p.name, p.bot) for p in state.players if not p.neutral])
+            redone += 1
+            if redone % 100 == 0:
+                log.warning("summarised %d stored games", redone)
+        return redone
+
+    # -- commands ---------------------------------------------------------------------------------
 
     def move(self, game_id: UUID, token: str, move: str, expected_version: int | None = None
              ) -> tuple[int, list[EventView]]:
@@ -454,7 +574,7 @@ class GameService:
         every check passes."""
         with self._game_lock(game_id):
             hot = self._entry(game_id)
-            seat = hot.tokens.get(token_digest(token))
+            seat = self._seat_of(game_id, hot, token)
             if seat is None:
                 raise BAD_TOKEN.error("the token is not a seat's token of this game")
             state = hot.state
@@ -470,12 +590,18 @@ class GameService:
                 raise spec.error(e.detail, reason=e.reason, rule=e.rule, **extra) from None
             except (InvalidCommand, AmbiguousCommand) as e:
                 raise INVALID_MOVE.error(e.message, reason=e.code) from None
+            new_state = executed.state
+
+            def write(c: Any) -> None:
+                Lobby.update_game(c, game_id, new_state.version, 1, status_of(new_state),
+                                  scores_of(new_state))
+
             try:
-                stored = self.store.append(game_id, state.version, executed.events)
+                stored = self.store.append(game_id, state.version, executed.events,
+                                           also=self.lobby.writer(write))
             except VersionConflict as e:
                 self._evict(game_id)  # another writer: fold afresh next time
                 raise VERSION_CONFLICT.error(e.message, version=None) from None
-            new_state = executed.state
             hot.state = new_state
             hot.moves = None
             views = [event_view(s) for s in stored]
@@ -485,10 +611,10 @@ class GameService:
 
     # -- subscriptions ----------------------------------------------------------------------------
 
-    def subscribe(self, game_id: UUID, sink: Sink) -> int:
+    def subscribe(self, game_id: UUID, sink: Sink, token: str | None = None) -> int:
         """Call ``sink(game_id, events)`` after every later append; returns the version now."""
         with self._game_lock(game_id):
-            version = self._entry(game_id).state.version
+            version = self._readable(game_id, token).state.version
             with self._lock:
                 self._sinks.setdefault(game_id, []).append(sink)
         return version
@@ -514,12 +640,12 @@ class GameService:
 
     # -- reads ------------------------------------------------------------------------------------
 
-    def current(self, game_id: UUID) -> State:
+    def current(self, game_id: UUID, token: str | None = None) -> State:
         with self._game_lock(game_id):
-            return self._entry(game_id).state
+            return self._readable(game_id, token).state
 
-    def state_at(self, game_id: UUID, version: int | None) -> State:
-        state = self.current(game_id)
+    def state_at(self, game_id: UUID, version: int | None, token: str | None = None) -> State:
+        state = self.current(game_id, token)
         if version is None or version == state.version:
             return state
         if version > state.version:
@@ -527,10 +653,10 @@ class GameService:
                                  reason="out_of_range")
         return self.store.fold(game_id, fold, version)
 
-    def version_after_move(self, game_id: UUID, move: int) -> int:
+    def version_after_move(self, game_id: UUID, move: int, token: str | None = None) -> int:
         """The version of the game after its ``move``-th move: the version just before the next
         move's ``move_played`` (or the head), so the move's consequences are included."""
-        head = self.current(game_id).version
+        head = self.current(game_id, token).version
         seen = 0
         for stored in self.store.events(game_id, 1):
             if stored.tag == "move_played":
@@ -542,51 +668,19 @@ class GameService:
                                  reason="out_of_range")
         return head
 
-    def legal_moves(self, game_id: UUID) -> tuple[State, list[str]]:
+    def legal_moves(self, game_id: UUID, token: str | None = None) -> tuple[State, list[str]]:
         with self._game_lock(game_id):
-            hot = self._entry(game_id)
+            hot = self._readable(game_id, token)
             if hot.moves is None:
                 hot.moves = [str(m) for m in legal_moves(hot.state, self.rules)]
             return hot.state, hot.moves
 
-    def events(self, game_id: UUID, from_version: int = 1, limit: int | None = None
-               ) -> tuple[int, list[EventView]]:
-        state = self.current(game_id)
+    def events(self, game_id: UUID, from_version: int = 1, limit: int | None = None,
+               token: str | None = None) -> tuple[int, list[EventView]]:
+        state = self.current(game_id, token)
         stored = self.store.events(game_id, from_version, limit=limit)
         head = max(state.version, stored[-1].version if stored else 0)
         return head, [event_view(s) for s in stored]
-
-    def games(self) -> list[GameSummary]:
-        result = []
-        for game_id in self.store.game_ids():
-            with self._lock:
-                hot = self._hot.get(game_id)
-                known = self._summaries.get(game_id)
-            if hot is not None:
-                state = hot.state
-                summary = (config_view(state), status_of(state), state.version)
-            elif isinstance(known, tuple):
-                summary = known
-            else:
-                summary = self._cold_summary(game_id, known)
-            with self._lock:  # a config never changes, nor does a finished game
-                self._summaries[game_id] = summary if summary[1] == "finished" else summary[0]
-            result.append(GameSummary(game_id=game_id, config=summary[0], status=summary[1],
-                                      version=summary[2]))
-        return result
-
-    def _cold_summary(self, game_id: UUID, config: ConfigView | None
-                      ) -> tuple[ConfigView, Status, int]:
-        version = self.store.version(game_id)
-        if config is None:
-            first = self.store.fold(game_id, fold, 1)
-            config = config_view(first)
-        # game_ended is the last fact of the command that ends the game (only that command's
-        # bookkeeping, the flow, follows it), so it is among the stream's last events.
-        tail = self.store.events(game_id, max(1, version - 15))
-        ended = any(e.tag == "game_ended" for e in tail)
-        status: Status = "finished" if ended else "playing"
-        return config, status, version
 
 
 def _config_field(message: str) -> str:
@@ -596,29 +690,17 @@ def _config_field(message: str) -> str:
     return "config"
 
 
-def open_service(store_url: str, *, rules: Rules | None = None, tokens: str | None = None,
-                 cache_size: int = 256) -> GameService:
-    """A service over the store at ``store_url`` (``memory``, ``sqlite:PATH``, ``postgres:``).
-
-    ``tokens``: where the token digests live: ``memory`` or a SQLite file; by default the
-    store's own SQLite file (memory for the memory store). A postgres store needs ``tokens``.
-    """
+def open_service(store_url: str, *, rules: Rules | None = None, cache_size: int = 256
+                 ) -> GameService:
+    """A service over the store at ``store_url`` (``memory``, ``sqlite:PATH``, ``postgres:``);
+    the lobby's tables live in the same database."""
     store: EventStore[GameEvent] = EventStore(EventJsonCodec(), store_url)
     try:
-        if tokens is None:
-            if store_url == "memory":
-                tokens = "memory"
-            elif store_url.startswith("sqlite:"):
-                path = store_url[len("sqlite:"):]
-                tokens = "memory" if (":memory:" in path or "mode=memory" in path) else path
-            else:
-                raise ValueError("a postgres store needs a tokens file (--tokens PATH)")
-        token_store: TokenStore = MemoryTokens() if tokens == "memory" else SqliteTokens(tokens)
+        return GameService(store, rules if rules is not None else load_rules(),
+                           cache_size=cache_size)
     except BaseException:
         store.close()
         raise
-    return GameService(store, rules if rules is not None else load_rules(), token_store,
-                       cache_size=cache_size)
 
 
 # --- the methods --------------------------------------------------------------------------------
@@ -638,23 +720,11 @@ def _discovery() -> orjson.Fragment:
     return orjson.Fragment(orjson.dumps(openrpc.document(API, APP_ERRORS, NOTIFICATIONS)))
 
 
-@API.method("game.create", params=CreateParams, result=CreateResult,
-            summary="Start a new game and deal one secret token per seat.")
-def game_create(svc: GameService, session: Session, p: CreateParams) -> CreateResult:
-    """A bad config is an invalid params error (-32602) whose data.path names the field and
-    whose detail names the allowed values. The tokens are shown only here."""
-    c = p.config
-    game_id, state, tokens = svc.create(c.players, c.variant, c.length, c.seed)
-    return CreateResult(game_id=game_id, version=state.version, seats=[
-        SeatToken(seat=seat, colour=state.players[seat].colour, token=token)
-        for seat, token in sorted(tokens.items())])
+# The lobby's methods (game.create, game.join, game.spectate_token, game.list) come next in
+# the registry: they live in a module of their own.
+from ora_api import lobby_api  # noqa: E402
 
-
-@API.method("game.list", params=NoParams, result=ListResult,
-            summary="The stored games with their config, status and version.")
-def game_list(svc: GameService, session: Session, p: NoParams) -> ListResult:
-    """In the order the games were created."""
-    return ListResult(games=svc.games())
+__all__ = ["lobby_api"]
 
 
 @API.method("game.move", params=MoveParams, result=MoveResult,
@@ -672,19 +742,21 @@ def game_move(svc: GameService, session: Session, p: MoveParams) -> MoveResult:
 
 
 @API.method("game.state", params=StateParams, result=StateView, result_name="state",
-            errors=(UNKNOWN_GAME,), summary="The game at its current or at an earlier version.")
+            errors=(UNKNOWN_GAME, BAD_TOKEN),
+            summary="The game at its current or at an earlier version.")
 def game_state(svc: GameService, session: Session, p: StateParams) -> StateView:
     """A version beyond the game's is an invalid params error on data.path "version"."""
-    return project(p.game_id, svc.state_at(p.game_id, p.version))
+    return project(p.game_id, svc.state_at(p.game_id, p.version, p.token))
 
 
 @API.method("game.legal_moves", params=LegalMovesParams, result=LegalMovesResult,
-            errors=(UNKNOWN_GAME,), summary="Every legal move of the seat that decides now.")
+            errors=(UNKNOWN_GAME, BAD_TOKEN),
+            summary="Every legal move of the seat that decides now.")
 def game_legal_moves(svc: GameService, session: Session, p: LegalMovesParams
                      ) -> LegalMovesResult:
     """Move strings in the notation, ready for game.move; empty when ``seat`` is given and is
     not the deciding seat, and once the game is over."""
-    state, moves = svc.legal_moves(p.game_id)
+    state, moves = svc.legal_moves(p.game_id, p.token)
     seat = _decider(state)
     if p.seat is not None and p.seat != seat:
         moves = []
@@ -692,28 +764,30 @@ def game_legal_moves(svc: GameService, session: Session, p: LegalMovesParams
 
 
 @API.method("game.complete", params=CompleteParams, result=CompleteResult,
-            errors=(UNKNOWN_GAME,), summary="The next tokens of a partly written move.")
+            errors=(UNKNOWN_GAME, BAD_TOKEN),
+            summary="The next tokens of a partly written move.")
 def game_complete(svc: GameService, session: Session, p: CompleteParams) -> CompleteResult:
     """Every offered token leads to a legal move; "" marks the prefix as a complete move. The
     prefix is split on whitespace into whole tokens (a client filters a half-typed token)."""
-    state, moves = svc.legal_moves(p.game_id)
+    state, moves = svc.legal_moves(p.game_id, p.token)
     return CompleteResult(version=state.version, seat=_decider(state),
                           tokens=complete_from(moves, p.prefix.split()))
 
 
 @API.method("game.events", params=EventsParams, result=EventsResult,
-            errors=(UNKNOWN_GAME,), summary="The game's stored events with their hash chain.")
+            errors=(UNKNOWN_GAME, BAD_TOKEN),
+            summary="The game's stored events with their hash chain.")
 def game_events(svc: GameService, session: Session, p: EventsParams) -> EventsResult:
     """From ``from_version`` on, at most ``limit`` of them."""
-    head, events = svc.events(p.game_id, p.from_version, p.limit)
+    head, events = svc.events(p.game_id, p.from_version, p.limit, p.token)
     return EventsResult(version=head, events=events)
 
 
-@API.method("game.score", params=GameParams, result=ScoreResult, errors=(UNKNOWN_GAME,),
+@API.method("game.score", params=GameParams, result=ScoreResult, errors=(UNKNOWN_GAME, BAD_TOKEN),
             summary="The score breakdown per seat (provisional until the game ends).")
 def game_score(svc: GameService, session: Session, p: GameParams) -> ScoreResult:
     """The final scores are the ones the game's end recorded."""
-    state = svc.current(p.game_id)
+    state = svc.current(p.game_id, p.token)
     if state.scores is not None:
         return ScoreResult(version=state.version, final=True, scores=score_views(state.scores),
                            winners=list(winners(state.scores)))
@@ -722,7 +796,7 @@ def game_score(svc: GameService, session: Session, p: GameParams) -> ScoreResult
 
 
 @API.method("game.view", params=ViewParams, result=BoardView, result_name="view",
-            errors=(UNKNOWN_GAME,),
+            errors=(UNKNOWN_GAME, BAD_TOKEN),
             summary="The game made for drawing: grids, wheel, display, schedule, scores.")
 def game_view(svc: GameService, session: Session, p: ViewParams) -> BoardView:
     """Per seat: the landscape as a grid (terrain, the card and its name, clergy on it, what
@@ -731,18 +805,18 @@ def game_view(svc: GameService, session: Session, p: ViewParams) -> BoardView:
     the schedule (rounds left, settlement phases, the end condition in words). Words are in
     ``locale``; ids and codes are the notation's. ``version`` or ``move`` shows an earlier
     position (out of range: invalid params on data.path "version" or "move")."""
-    return view(board_state(svc, p.game_id, p.version, p.move), svc.rules, locale=p.locale,
+    return view(board_state(svc, p.game_id, p.version, p.move, p.token), svc.rules, locale=p.locale,
                 game_id=p.game_id, move=p.move)
 
 
-def board_state(svc: GameService, game_id: UUID, version: int | None, move: int | None
-                ) -> State:
+def board_state(svc: GameService, game_id: UUID, version: int | None, move: int | None,
+                token: str | None = None) -> State:
     """The state a view or a picture shows: at the head, a version or after a move."""
     if version is not None and move is not None:
         raise invalid_params("give version or move, not both", "move", reason="conflict")
     if move is not None:
-        version = svc.version_after_move(game_id, move)
-    return svc.state_at(game_id, version)
+        version = svc.version_after_move(game_id, move, token)
+    return svc.state_at(game_id, version, token)
 
 
 @API.method("rules.catalog", params=CatalogParams, result=Catalog, result_name="catalog",
@@ -761,7 +835,7 @@ def rules_catalog(svc: GameService, session: Session, p: CatalogParams) -> orjso
 
 
 @API.method("game.subscribe", params=GameParams, result=SubscribeResult, push=True,
-            errors=(UNKNOWN_GAME, PUSH_UNAVAILABLE),
+            errors=(UNKNOWN_GAME, BAD_TOKEN, PUSH_UNAVAILABLE),
             summary="Receive every new event of the game as a game.event notification.")
 def game_subscribe(svc: GameService, session: Session, p: GameParams) -> SubscribeResult:
     """WebSocket and stdio only. Notifications carry the events after the returned version, in
@@ -770,7 +844,8 @@ def game_subscribe(svc: GameService, session: Session, p: GameParams) -> Subscri
     if not session.push:
         raise PUSH_UNAVAILABLE.error("subscribe over the WebSocket (/ws) or stdio transport")
     if p.game_id in session.subscriptions:
-        return SubscribeResult(game_id=p.game_id, version=svc.current(p.game_id).version)
+        return SubscribeResult(game_id=p.game_id,
+                               version=svc.current(p.game_id, p.token).version)
 
     def sink(game_id: UUID, events: Sequence[EventView]) -> None:
         for e in events:
@@ -778,7 +853,7 @@ def game_subscribe(svc: GameService, session: Session, p: GameParams) -> Subscri
                                           "type": e.type, "data": e.data, "hash": e.hash,
                                           "prev_hash": e.prev_hash})
 
-    version = svc.subscribe(p.game_id, sink)
+    version = svc.subscribe(p.game_id, sink, p.token)
     if not session.subscriptions:
         session.on_close.append(lambda: _unsubscribe_all(svc, session))
     session.subscriptions[p.game_id] = sink

@@ -219,6 +219,20 @@ class FlowChanged:
 
 
 @frozen(kw_only=True)
+class SeatTaken:
+    """Who plays ``seat``: a person's ``name``, or a bot (``bot`` names it, e.g. ``greedy``).
+
+    Not a rules fact: the server's lobby writes it when a game is created or a seat is joined,
+    between commands, so a replay and a record show the players' names.
+    """
+
+    TAG: ClassVar[str] = "seat_taken"
+    seat: int
+    name: str
+    bot: str | None = None
+
+
+@frozen(kw_only=True)
 class GameEnded:
     TAG: ClassVar[str] = "game_ended"
     scores: tuple[Score, ...]
@@ -248,6 +262,7 @@ GameEvent = Union[  # noqa: UP007 - an explicit registry reads best as a Union
     SettlementsDealt,
     FlowChanged,
     GameEnded,
+    SeatTaken,
 ]
 
 EVENT_TYPES: tuple[type[GameEvent], ...] = GameEvent.__args__  # type: ignore[attr-defined]

@@ -28,6 +28,7 @@ from ora_core.events import (
     LandscapeAdded,
     MovePlayed,
     RoundBegan,
+    SeatTaken,
     SettlementBuilt,
     SettlementPhaseBegan,
     SettlementsDealt,
@@ -261,8 +262,13 @@ def _ended(state: State, e: GameEnded) -> Changes:
     return {"scores": e.scores, "winners": e.winners}
 
 
+def _seat_taken(state: State, e: SeatTaken) -> Changes:
+    return _player_changed(state, replace(state.players[e.seat], name=e.name, bot=e.bot))
+
+
 _HANDLERS: dict[type[Any], Callable[[State, Any], Changes]] = {
     MovePlayed: _move,
+    SeatTaken: _seat_taken,
     GoodsPaid: _paid,
     GoodsGained: _gained,
     GoodsConverted: _converted,

@@ -55,6 +55,9 @@ class PlayerState:
     settlements: tuple[str, ...]
     #: True for the neutral player of the solo game (R-SOLO-3): never acts, never scored.
     neutral: bool = False
+    #: Who plays the seat (``SeatTaken``): a name, and the bot's name for a bot seat.
+    name: str | None = None
+    bot: str | None = None
 
     def count(self, good: Good) -> int:
         return self.goods.get(good, 0)

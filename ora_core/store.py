@@ -25,6 +25,7 @@ the row's topic is the event's tag. :func:`verify_chain` recomputes the hashes o
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import os
@@ -361,13 +362,22 @@ class EventStore(Generic[E]):
     # -- writing ----------------------------------------------------------------------------------
 
     def append(
-        self, game_id: UUID, expected_version: int, events: Sequence[E]
+        self,
+        game_id: UUID,
+        expected_version: int,
+        events: Sequence[E],
+        *,
+        also: Callable[[Any], None] | None = None,
     ) -> list[StoredEvent[E]]:
         """Store ``events`` at versions ``expected_version + 1 ...`` in one transaction.
 
         Raises :class:`VersionConflict` if the game is no longer at ``expected_version``
         (another writer stored that version first) and nothing is stored then;
         :class:`UnknownGame` if ``expected_version > 0`` names a game with no events.
+
+        ``also(cursor)`` runs inside that transaction after the insert, with its DB-API cursor
+        (SQLite or psycopg, see :attr:`dialect`), so tables kept beside the events change
+        with them or not at all; on the memory backend it runs after the insert with None.
         """
         if expected_version < 0:
             raise ValueError(f"expected_version must be >= 0, not {expected_version}")
@@ -387,7 +397,18 @@ class EventStore(Generic[E]):
             # One insert in one transaction. Application.save() would do the same through
             # ProcessingEvent, whose runtime Protocol isinstance() check per event costs more
             # than the rest of an in-memory append; we use no snapshots nor save hooks.
-            self._app.events.put([_Envelope(r.game_id, r.version, r) for r in records])
+            envelopes = [_Envelope(r.game_id, r.version, r) for r in records]
+            if also is None:
+                self._app.events.put(envelopes)
+            elif self.dialect is None:
+                self._app.events.put(envelopes)
+                also(None)
+            else:
+                rows = [self._mapper.to_stored_event(e) for e in envelopes]
+                recorder: Any = self._recorder
+                with recorder.datastore.transaction(commit=True) as cursor:
+                    recorder._insert_events(cursor, rows)
+                    also(cursor)
         except RecordConflictError as e:
             with self._lock:
                 self._heads.pop(game_id, None)
@@ -429,6 +450,28 @@ class EventStore(Generic[E]):
             if cached is None or cached[0] < version:
                 self._heads[game_id] = (version, hash_)
 
+    # -- tables beside the events -----------------------------------------------------------------
+
+    @property
+    def dialect(self) -> str | None:
+        """``"sqlite"`` or ``"postgres"``: the SQL of :meth:`transaction`; None in memory."""
+        if isinstance(self._recorder, SQLiteApplicationRecorder):
+            return "sqlite"
+        if self.url.startswith("postgres:"):
+            return "postgres"
+        return None
+
+    @contextlib.contextmanager
+    def transaction(self, *, commit: bool) -> Iterator[Any]:
+        """A DB-API cursor in a transaction of the store's own database (not in memory), for
+        tables kept beside the events; committed at the end when ``commit``, else rolled back.
+        Rows read through it are mappings by column name."""
+        if self.dialect is None:
+            raise RuntimeError("the memory store has no database")
+        recorder: Any = self._recorder
+        with recorder.datastore.transaction(commit=commit) as cursor:
+            yield cursor
+
     # -- reading ----------------------------------------------------------------------------------
 
     def events(
@@ -459,8 +502,18 @@ class EventStore(Generic[E]):
         return stored
 
     def version(self, game_id: UUID) -> int:
-        """The game's current version: the number of its events (0 for an unknown game)."""
-        rows = self._recorder.select_events(game_id, desc=True, limit=1)
+        """The game's current version: the number of its events (0 for an unknown game).
+
+        One index lookup on SQLite (no payload read): cheap enough to ask before each answer
+        from a cache, so a second process writing to the same file is seen at once."""
+        recorder = self._recorder
+        if isinstance(recorder, SQLiteApplicationRecorder):
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(f"SELECT MAX(originator_version) FROM {recorder.events_table_name} "
+                          "WHERE originator_id=?", (game_id.hex,))
+                found = c.fetchone()[0]
+            return int(found) if found is not None else 0
+        rows = recorder.select_events(game_id, desc=True, limit=1)
         return rows[0].originator_version if rows else 0
 
     def game_ids(self) -> list[UUID]:

@@ -75,10 +75,12 @@ def local(service: GameService) -> Local:
     return Local(service)
 
 
-def new_game(client: Any, players: int = 3, seed: int = 7, length: str = "long"
-             ) -> tuple[str, dict[int, str]]:
-    created = client.call("game.create", {"config": {"players": players, "variant": "france",
-                                                     "length": length, "seed": seed}})
+def new_game(client: Any, players: int = 3, seed: int = 7, length: str = "long",
+             visibility: str = "public") -> tuple[str, dict[int, str]]:
+    """A game whose every seat the creator takes (hot seat): its id and the seats' tokens."""
+    created = client.call("game.create", {
+        "config": {"players": players, "variant": "france", "length": length, "seed": seed},
+        "seats": [{"name": f"P{seat}"} for seat in range(players)], "visibility": visibility})
     return created["game_id"], {s["seat"]: s["token"] for s in created["seats"]}
 
 
@@ -93,8 +95,9 @@ def play(client: Any, game_id: str, tokens: dict[int, str], rng: random.Random,
          max_moves: int | None = None) -> int:
     """Play moves chosen from game.legal_moves (to the end, or ``max_moves``); the count."""
     n = 0
+    reader = next(iter(tokens.values()))  # any seat's token reads a private game
     while max_moves is None or n < max_moves:
-        legal = client.call("game.legal_moves", {"game_id": game_id})
+        legal = client.call("game.legal_moves", {"game_id": game_id, "token": reader})
         if legal["seat"] is None:
             break
         assert n < 3000, "the game does not end"

@@ -15,18 +15,26 @@ import orjson
 import pytest
 from websockets.sync.client import connect
 
-from tests.api.conftest import HttpServer, RpcFailed, pick, play, unwrap, verify_chain
+from tests.api.conftest import (
+    HttpServer,
+    RpcFailed,
+    new_game,
+    pick,
+    play,
+    unwrap,
+    verify_chain,
+)
 
 
 class Watcher:
     """A WebSocket client subscribed to one game, collecting its game.event notifications."""
 
-    def __init__(self, url: str, game_id: str) -> None:
+    def __init__(self, url: str, game_id: str, token: str | None = None) -> None:
         self._stack = contextlib.ExitStack()
         self.ws = self._stack.enter_context(connect(url))
         self.events: list[dict[str, Any]] = []
         self.ws.send(orjson.dumps({"jsonrpc": "2.0", "id": 1, "method": "game.subscribe",
-                                   "params": {"game_id": game_id}}).decode())
+                                   "params": {"game_id": game_id, "token": token}}).decode())
         self.version = unwrap(orjson.loads(self.ws.recv(timeout=10)))["version"]
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
@@ -53,18 +61,34 @@ class Watcher:
 
 def test_a_whole_game_over_http_with_a_restart_and_a_websocket_subscriber(
         tmp_path: Path) -> None:
+    """A private game: the creator's seat, three invited players who join, a spectator who
+    watches over the WebSocket; the seats, names and summaries survive a killed server."""
     store = f"sqlite:{tmp_path / 'games.sqlite3'}"
     rng = random.Random(2024)
     server = HttpServer(store, tmp_path)
+    secrets: list[str] = []
     try:
         created = server.call("game.create", {"config": {"players": 4, "variant": "france",
-                                                         "length": "short", "seed": 42}})
+                                                         "length": "short", "seed": 42},
+                                              "name": "Ann"})
         game_id = created["game_id"]
-        tokens = {s["seat"]: s["token"] for s in created["seats"]}
-        watcher = Watcher(server.ws_url, game_id)
-        assert watcher.version == created["version"]
+        assert created["visibility"] == "private"
+        ann, *others = created["seats"]
+        assert (ann["name"], ann["invite"]) == ("Ann", None) and ann["token"]
+        assert all(s["token"] is None and s["invite"] and s["name"] is None for s in others)
+        tokens = {0: ann["token"]}
+        for seat, name in zip(others, ["Bob", "Cy", "Di"], strict=True):
+            joined = server.call("game.join", {"invite": seat["invite"], "name": name})
+            assert (joined["game_id"], joined["seat"]) == (game_id, seat["seat"])
+            tokens[seat["seat"]] = joined["token"]
+            secrets.append(seat["invite"])
+        spectator = server.call("game.spectate_token", {"game_id": game_id,
+                                                        "token": tokens[2]})["token"]
+        secrets += [*tokens.values(), spectator]
+        watcher = Watcher(server.ws_url, game_id, spectator)
         play(server, game_id, tokens, rng, max_moves=60)
-        half = server.call("game.state", {"game_id": game_id})
+        half = server.call("game.state", {"game_id": game_id, "token": spectator})
+        assert [p["name"] for p in half["players"]] == ["Ann", "Bob", "Cy", "Di"]
         watcher.wait_for(half["version"])
         watcher.close()
         first_events = watcher.events
@@ -73,36 +97,38 @@ def test_a_whole_game_over_http_with_a_restart_and_a_websocket_subscriber(
 
     server = HttpServer(store, tmp_path)
     try:
-        listed = server.call("game.list")["games"]
-        assert [(g["game_id"], g["status"], g["version"]) for g in listed] == [
-            (game_id, "playing", half["version"])]
-        assert server.call("game.state", {"game_id": game_id}) == half
-        watcher = Watcher(server.ws_url, game_id)
+        assert server.call("game.list")["games"] == []  # private
+        listed = server.call("game.list", {"tokens": [tokens[1]]})["games"]
+        assert [(g["game_id"], g["status"], g["version"], g["yours"]) for g in listed] == [
+            (game_id, "playing", half["version"], [1])]
+        assert [s["name"] for s in listed[0]["seats"]] == ["Ann", "Bob", "Cy", "Di"]
+        assert server.call("game.state", {"game_id": game_id, "token": tokens[3]}) == half
+        watcher = Watcher(server.ws_url, game_id, spectator)
         assert watcher.version == half["version"]
         play(server, game_id, tokens, rng)  # the same tokens still work
-        final = server.call("game.state", {"game_id": game_id})
+        final = server.call("game.state", {"game_id": game_id, "token": spectator})
         assert final["status"] == "finished"
         watcher.wait_for(final["version"])
         watcher.close()
-        events = server.call("game.events", {"game_id": game_id})["events"]
+        events = server.call("game.events", {"game_id": game_id, "token": spectator})["events"]
         verify_chain(events)
+        start = created["version"]
+        assert [e["type"] for e in events[start:start + 3]] == ["seat_taken"] * 3
         pushed = first_events + watcher.events
-        assert [p["version"] for p in pushed] == list(range(created["version"] + 1,
-                                                            final["version"] + 1))
+        assert [p["version"] for p in pushed] == list(range(start + 4, final["version"] + 1))
         assert [(p["type"], p["data"], p["hash"]) for p in pushed] == [
-            (e["type"], e["data"], e["hash"]) for e in events[created["version"]:]]
-        assert server.call("game.score", {"game_id": game_id})["final"] is True
-        assert server.call("game.list")["games"][0]["status"] == "finished"
+            (e["type"], e["data"], e["hash"]) for e in events[start + 3:]]
+        assert server.call("game.score", {"game_id": game_id, "token": spectator})["final"]
+        summary = server.call("game.list", {"tokens": [spectator]})["games"][0]
+        assert summary["status"] == "finished" and summary["version"] == final["version"]
+        assert summary["scores"] == [s["total"] for s in final["scores"]]
     finally:
         server.stop()
-    assert not any(t in server.stderr for t in tokens.values())
+    assert not any(t in server.stderr for t in secrets)
 
 
 def test_racing_moves_over_http_exactly_one_is_stored(http_server: HttpServer) -> None:
-    created = http_server.call("game.create", {"config": {"players": 3, "variant": "france",
-                                                          "length": "long", "seed": 5}})
-    game_id = created["game_id"]
-    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    game_id, tokens = new_game(http_server, seed=5)
     rng = random.Random(8)
     with ThreadPoolExecutor(6) as pool, httpx.Client() as client:
         for _ in range(8):

@@ -143,6 +143,12 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
     check("game.list")
     check("rules.catalog", {"locale": "el"})
     check("game.create", {"config": {"players": 2, "variant": "ireland", "length": "long"}})
+    created = check("game.create", {"config": {"players": 3, "variant": "ireland",
+                                               "length": "short"},
+                                    "seats": [{"name": "Ann"}, {}, {"bot": "greedy"}]})
+    joined = check("game.join", {"invite": created["seats"][1]["invite"], "name": "Bob"})
+    check("game.spectate_token", {"game_id": created["game_id"], "token": joined["token"]})
+    check("game.list", {"tokens": [joined["token"]], "limit": 1})
     check("game.unsubscribe", {"game_id": game_id})
     check("rules.lookup", {"id": "R-BUY-2"})
     assert seen == set(API.methods)

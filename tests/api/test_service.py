@@ -26,19 +26,24 @@ def _snapshot(local: Local, game_id: str) -> tuple[int, list[dict[str, Any]]]:
     return events["version"], events["events"]
 
 
-def test_create_deals_one_token_per_seat_and_never_shows_it_again(local: Local) -> None:
+def test_create_deals_the_creators_token_and_invitations_and_never_shows_them_again(
+        local: Local) -> None:
     created = local.call("game.create", {"config": {"players": 4, "variant": "ireland",
-                                                    "length": "short", "seed": 3}})
+                                                    "length": "short", "seed": 3},
+                                         "visibility": "public"})
     assert [s["seat"] for s in created["seats"]] == [0, 1, 2, 3]
-    tokens = {s["token"] for s in created["seats"]}
-    assert len(tokens) == 4 and all(len(t) >= 40 for t in tokens)
+    creator, *others = created["seats"]
+    assert creator["name"] == "Player 1" and creator["invite"] is None
+    assert all(s["token"] is None and s["name"] is None for s in others)
+    secrets = {creator["token"], *(s["invite"] for s in others)}
+    assert len(secrets) == 4 and all(len(t) >= 40 for t in secrets)
     game_id = created["game_id"]
     state = local.call("game.state", {"game_id": game_id})
     assert [p["colour"] for p in state["players"]] == [s["colour"] for s in created["seats"]]
     shown = str([local.call("game.state", {"game_id": game_id}),
                  local.call("game.events", {"game_id": game_id}),
                  local.call("game.list"), local.call("game.score", {"game_id": game_id})])
-    assert not any(t in shown for t in tokens)
+    assert not any(t in shown for t in secrets)
 
 
 def test_refused_moves_append_nothing(local: Local) -> None:
@@ -180,8 +185,8 @@ def test_subscriptions_need_a_push_transport(service: GameService) -> None:
 def test_unsubscribe_and_close_stop_notifications(service: GameService) -> None:
     watcher, player = Local(service), Local(service)
     game_id, tokens = new_game(player)
-    watcher.call("game.subscribe", {"game_id": game_id})
-    assert watcher.call("game.subscribe", {"game_id": game_id})["version"] == 4  # idempotent
+    first = watcher.call("game.subscribe", {"game_id": game_id})["version"]
+    assert watcher.call("game.subscribe", {"game_id": game_id})["version"] == first  # idempotent
     play(player, game_id, tokens, random.Random(2), max_moves=1)
     count = len(watcher.pushed)
     assert count > 0
@@ -228,7 +233,8 @@ def test_racing_moves_in_threads_exactly_one_is_stored(local: Local) -> None:
         verify_chain(local.call("game.events", {"game_id": game_id})["events"])
 
 
-def test_a_racing_writer_in_another_process_is_a_version_conflict(tmp_path: Path) -> None:
+def test_a_second_service_on_the_same_file_never_answers_from_a_stale_cache(
+        tmp_path: Path) -> None:
     url = f"sqlite:{tmp_path / 'ora.sqlite3'}"
     one, two = open_service(url, rules=rules()), open_service(url, rules=rules())
     try:
@@ -237,11 +243,15 @@ def test_a_racing_writer_in_another_process_is_a_version_conflict(tmp_path: Path
         legal = b.call("game.legal_moves", {"game_id": game_id})  # b folds the game too
         seat, move = legal["seat"], pick(legal["moves"], random.Random(0))
         a.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move})
-        with pytest.raises(RpcFailed) as e:  # b's cached state is stale: the store refuses
-            b.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move})
-        assert e.value.data["code"] == "version_conflict"
-        # b reloads on its next access and sees a's move
+        # b checks the stream's head before answering from its cache: it sees a's move
         assert b.call("game.state", {"game_id": game_id}) == a.call("game.state",
+                                                                    {"game_id": game_id})
+        with pytest.raises(RpcFailed) as e:  # a move decided against the old version
+            b.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move,
+                                 "expected_version": legal["version"]})
+        assert e.value.data["code"] == "version_conflict"
+        play(b, game_id, tokens, random.Random(1), max_moves=2)  # and b moves on from there
+        assert a.call("game.state", {"game_id": game_id}) == b.call("game.state",
                                                                     {"game_id": game_id})
         verify_chain(b.call("game.events", {"game_id": game_id})["events"])
     finally:

@@ -65,7 +65,9 @@ class StdioServer:
 def test_a_game_over_stdio_with_notifications_and_framing(tmp_path: Path) -> None:
     server = StdioServer(tmp_path, "--store", f"sqlite:{tmp_path / 'ora.sqlite3'}")
     created = server.call("game.create", {"config": {"players": 3, "variant": "ireland",
-                                                     "length": "long", "seed": 9}})
+                                                     "length": "long", "seed": 9},
+                                          "seats": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+                                          "visibility": "public"})
     game_id = created["game_id"]
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     assert server.call("game.subscribe", {"game_id": game_id})["version"] == created["version"]
@@ -137,4 +139,5 @@ def test_ora_serve_is_the_same_server(tmp_path: Path) -> None:
                           input=b'{"jsonrpc":"2.0","id":1,"method":"game.list"}\n',
                           capture_output=True, env=server_env(), timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert orjson.loads(proc.stdout) == {"jsonrpc": "2.0", "id": 1, "result": {"games": []}}
+    assert orjson.loads(proc.stdout) == {"jsonrpc": "2.0", "id": 1, "result": {"games": [],
+                                                                     "next_cursor": None}}

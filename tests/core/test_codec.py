@@ -52,6 +52,7 @@ STABLE_TAGS = {
     "SettlementsDealt": "settlements_dealt",
     "FlowChanged": "flow_changed",
     "GameEnded": "game_ended",
+    "SeatTaken": "seat_taken",
 }
 
 
