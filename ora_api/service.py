@@ -931,6 +931,9 @@ class LogParams:
         "the first move to narrate (move N is the game's N-th move_played event)", minimum=1))
     to_move: int | None = field(default=None, metadata=_meta(
         "the last move to narrate; the game's last when omitted", minimum=1))
+    token: str | None = field(default=None, metadata=_meta(
+        "a seat's or a spectator's token of the game: needed to read a private game",
+        max_length=256))
 
 
 @frozen(kw_only=True)
@@ -951,13 +954,13 @@ class LogResult:
     moves: list[MoveSentence]
 
 
-@API.method("game.log", params=LogParams, result=LogResult, errors=(UNKNOWN_GAME,),
+@API.method("game.log", params=LogParams, result=LogResult, errors=(UNKNOWN_GAME, BAD_TOKEN),
             summary="The game's moves in words, one English sentence per move.")
 def game_log(svc: GameService, session: Session, p: LogParams) -> LogResult:
     """Moves from_move .. to_move (inclusive); names come from the specs, seats by colour."""
     from ora_rules.narrate import narrate_game
 
-    version = svc.current(p.game_id).version
+    version = svc.current(p.game_id, p.token).version
     moves = svc.store.fold(p.game_id, lambda events: narrate_game(
         events, svc.rules, p.from_move, p.to_move), version)
     return LogResult(version=version, moves=[
