@@ -235,6 +235,29 @@ def _specs_messages(args: argparse.Namespace) -> int:
     return 0
 
 
+def _render(args: argparse.Namespace) -> int:
+    from ora_api.pictures import game_svg
+    from ora_api.rpc import RpcError
+    from ora_api.service import open_service
+
+    try:
+        game_id = uuid.UUID(args.game_id)
+    except ValueError:
+        print(f"ora: {args.game_id[:40]!r} is not a game id", file=sys.stderr)
+        return 2
+    svc = open_service(args.store, tokens="memory")  # reads only: no token table written
+    try:
+        text = game_svg(svc, game_id, version=args.version, move=args.move, seat=args.seat,
+                        locale=args.locale)
+    except RpcError as e:
+        print(f"ora: {e.data.get('detail')}", file=sys.stderr)
+        return 2
+    finally:
+        svc.close()
+    sys.stdout.write(text)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ora", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -286,6 +309,17 @@ def build_parser() -> argparse.ArgumentParser:
     log_p.add_argument("--json", action="store_true", help="one JSON line per move")
     log_p.add_argument("--store", default=default_store())
     log_p.set_defaults(func=_log)
+
+    render = sub.add_parser("render", help="a stored game as an SVG picture on stdout")
+    render.add_argument("game_id")
+    where = render.add_mutually_exclusive_group()
+    where.add_argument("--move", type=int, default=None,
+                       help="the game after its N-th move (0: before the first)")
+    where.add_argument("--version", type=int, default=None, help="the game at a version")
+    render.add_argument("--seat", type=int, default=None, help="only this seat's landscape")
+    render.add_argument("--locale", default="en", help="en, el or ru (default en)")
+    render.add_argument("--store", default=default_store())
+    render.set_defaults(func=_render)
 
     specs = sub.add_parser("specs", help="spec tools")
     specs_sub = specs.add_subparsers(dest="specs_command", required=True)

@@ -191,7 +191,10 @@ def create_app(dispatcher: Dispatcher) -> Any:
             await run_in_threadpool(session.close)  # may wait for a move's game lock
             await _drain(writing)
 
-    return Starlette(routes=[Route("/rpc", rpc, methods=["POST"]), WebSocketRoute("/ws", ws)])
+    from ora_api.pictures import svg_route
+
+    return Starlette(routes=[Route("/rpc", rpc, methods=["POST"]), WebSocketRoute("/ws", ws),
+                             svg_route(dispatcher.target)])
 
 
 async def _drain(writing: asyncio.Task[None]) -> None:

@@ -1,0 +1,70 @@
+"""Pictures of games: ``ora render GAME > board.svg`` and ``GET /games/{id}.svg``.
+
+Both read the game like ``game.view`` (at the head, a version or after a move, through the
+service's own reads, so the same read rules apply) and draw it with ``ora_rules.svg``. The HTTP
+route is one Starlette ``Route`` added by ``ora_api.server``: ``svg_route(service)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from ora_api.rpc import RpcError, invalid_params
+from ora_api.service import GameService, board_state
+from ora_rules.i18n import LOCALES
+from ora_rules.svg import board_svg
+from ora_rules.view import view
+
+SVG_TYPE = "image/svg+xml"
+
+
+def game_svg(svc: GameService, game_id: UUID, *, version: int | None = None,
+             move: int | None = None, seat: int | None = None, locale: str = "en") -> str:
+    """The SVG of a game; ``seat``: only that seat's landscape (the table's parts are shown
+    whatever the seat). Refusals are the API's errors (unknown game, invalid params)."""
+    if locale not in LOCALES:
+        raise invalid_params(f"locale must be one of {', '.join(LOCALES)}", "locale")
+    board = view(board_state(svc, game_id, version, move), svc.rules, locale=locale,
+                 game_id=game_id, move=move)
+    if seat is not None and seat not in {s.seat for s in board.seats}:
+        raise invalid_params(f"seat: the game has seats 0 .. {len(board.seats) - 1}", "seat",
+                             reason="out_of_range")
+    return board_svg(board, seats=None if seat is None else [seat])
+
+
+def _int(query: Any, name: str) -> int | None:
+    text = query.get(name)
+    if text is None:
+        return None
+    if not text.isdigit():
+        raise invalid_params(f"{name} must be a whole number, got {text[:20]!r}", name)
+    return int(text)
+
+
+def svg_route(svc: GameService) -> Any:
+    """``GET /games/{game_id}.svg?move=&version=&seat=&locale=``: 200 with the picture, 404
+    for an unknown game, 400 with a one-line reason for bad params."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import Request
+    from starlette.responses import PlainTextResponse, Response
+    from starlette.routing import Route
+
+    async def picture(request: Request) -> Response:
+        try:
+            game_id = UUID(request.path_params["game_id"])
+        except ValueError:
+            return PlainTextResponse("unknown game: not a game id\n", status_code=404)
+        query = request.query_params
+        try:
+            text = await run_in_threadpool(
+                game_svg, svc, game_id, version=_int(query, "version"),
+                move=_int(query, "move"), seat=_int(query, "seat"),
+                locale=query.get("locale", "en"))
+        except RpcError as e:
+            status = 404 if e.data.get("code") == "unknown_game" else 400
+            return PlainTextResponse(f"{e.data.get('code')}: {e.data.get('detail')}\n",
+                                     status_code=status)
+        return Response(text, media_type=SVG_TYPE)
+
+    return Route("/games/{game_id}.svg", picture, methods=["GET"])
