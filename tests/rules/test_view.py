@@ -222,3 +222,14 @@ def test_an_unknown_locale_is_refused() -> None:
 def test_the_view_is_a_plain_value() -> None:
     board = view(new_state(), rules())
     assert isinstance(board, BoardView) and board == view(new_state(), rules())
+
+
+def test_words_follow_the_locale_and_ids_do_not() -> None:
+    english, russian = view(new_state(), rules()), view(new_state(), rules(), locale="ru")
+    assert russian.locale == "ru"
+    assert {g.good: g.name for g in russian.seats[0].goods}["wood"] == "Дерево"
+    assert russian.schedule.now_name == "Действие" and russian.turn.name == "Действие"
+    space = russian.seats[0].landscape.spaces[0]
+    assert space.terrain == "plains" and space.terrain_name == "Равнина"
+    assert [s.card for s in russian.seats[0].landscape.spaces] == [
+        s.card for s in english.seats[0].landscape.spaces]
