@@ -55,6 +55,9 @@ class GameConfigParams:
     length: str = field(metadata=_meta("long or short"))
     seed: int | None = field(default=None, metadata=_meta(
         "the seed of every random draw; random when omitted"))
+    readings: str | dict[str, str] | None = field(default=None, metadata=_meta(
+        "the readings of rulebook ambiguities: a set name (rulebook, kennerspiel, weblabora) "
+        "or one option per ambiguity (specs/readings.toml); the rulebook's when omitted"))
 
 
 @frozen(kw_only=True)
@@ -227,7 +230,7 @@ def game_create(svc: GameService, session: Session, p: CreateParams) -> CreateRe
     invitations are shown only here."""
     c = p.config
     created = svc.create(c.players, c.variant, c.length, c.seed, seats=_seat_plans(svc, p),
-                         visibility=p.visibility)
+                         visibility=p.visibility, readings=c.readings)
     state = created.state
     return CreateResult(game_id=created.game_id, version=state.version,
                         visibility=created.visibility, seats=[

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Literal
 from uuid import UUID
 
+import attrs
 from attrs import field, frozen
 
 from ora_core.state import Score, State
@@ -146,6 +147,8 @@ class ConfigView:
     seed: int
     colours: list[str] = field(metadata=_doc("the colour of each seat"))
     liesborn: bool
+    readings: dict[str, str] = field(metadata=_doc(
+        "the option chosen for each rulebook ambiguity (specs/readings.toml)"))
 
 
 @frozen(kw_only=True)
@@ -178,7 +181,8 @@ def status_of(state: State) -> Status:
 def config_view(state: State) -> ConfigView:
     c = state.config
     return ConfigView(players=c.players, variant=c.variant.value, length=c.length, mode=c.mode,
-                      seed=c.seed, colours=list(c.colours), liesborn=c.liesborn)
+                      seed=c.seed, colours=list(c.colours), liesborn=c.liesborn,
+                      readings=attrs.asdict(c.readings))
 
 
 def score_views(scores: tuple[Score, ...]) -> list[ScoreView]:

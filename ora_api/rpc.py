@@ -239,6 +239,11 @@ def make_params_converter() -> cattrs.Converter:
     conv.register_structure_hook(float, _strict("a number", lambda v: type(v) in (int, float)))
     conv.register_structure_hook(UUID, _uuid)
     conv.register_structure_hook_factory(_is_literal, _literal)
+    # A name or an object of names (the readings of a game, specs/readings.toml).
+    conv.register_structure_hook(str | dict[str, str] | None, _strict(
+        "a string or an object of strings",
+        lambda v: v is None or type(v) is str or (type(v) is dict and all(
+            type(x) is str for x in v.values()))))
 
     def attrs_factory(cl: type) -> Callable[[Any, Any], Any]:
         inner: Callable[[Any, Any], Any] = make_dict_structure_fn(cl, conv)

@@ -68,6 +68,8 @@ from ora_rules.decide import execute, start
 from ora_rules.i18n import Locale
 from ora_rules.moves import legal_moves
 from ora_rules.scoring import score, winners
+from ora_rules.readings import ReadingsChoice
+from ora_rules.readings import resolve as resolve_readings
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules, load_rules
 from ora_rules.view import BoardView, view
@@ -421,14 +423,15 @@ class GameService:
     # -- the lobby --------------------------------------------------------------------------------
 
     def create(self, players: int, variant: str, length: str, seed: int | None = None, *,
-               seats: Sequence[SeatPlan] | None = None, visibility: Visibility = "private"
-               ) -> Created:
+               seats: Sequence[SeatPlan] | None = None, visibility: Visibility = "private",
+               readings: ReadingsChoice = None) -> Created:
         """A new game: the creator's seats get tokens, open seats invitations, bot seats
         neither; the named and bot seats' ``SeatTaken`` events follow the set-up."""
         if seed is None:
             seed = secrets.randbelow(2**63)
         try:
-            config = make_config(players, variant, length, seed)
+            config = make_config(players, variant, length, seed,
+                                 readings=resolve_readings(self.rules, readings))
         except InvalidConfig as e:
             where = _config_field(e.message)
             raise invalid_params(e.message, where, reason="invalid_config") from None
@@ -684,7 +687,7 @@ class GameService:
 
 
 def _config_field(message: str) -> str:
-    for name in ("players", "variant", "length", "seed", "colours"):
+    for name in ("players", "variant", "length", "seed", "colours", "readings"):
         if message.startswith(name) or f" {name}" in message.split(",")[0]:
             return f"config.{name}"
     return "config"

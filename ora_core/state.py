@@ -19,6 +19,23 @@ from ora_core.values import Coord, Good, Indicator, Stage, Terrain, Variant
 
 
 @frozen
+class Readings:
+    """The reading of each rulebook ambiguity that other implementations settle differently
+    (docs/ambiguities.md, ``specs/readings.toml`` names the options and the sets). Every default
+    is the rulebook reading, so a game stored before readings existed decodes unchanged."""
+
+    #: AMB-05 (R-BUY-2): ``per_round`` or ``per_slot`` (one purchase per action slot).
+    landscape_purchases: str = "per_round"
+    #: AMB-02 (R-WHEEL-7): ``after_rotation`` (at 0, after the entry round's rotation) or
+    #: ``before_rotation`` (the schedule of that option in the readings spec).
+    wheel_entry: str = "after_rotation"
+    #: AMB-09 (R-SETUP-2): ``rulebook``, ``by_players`` or ``long_two_player``.
+    building_sets: str = "rulebook"
+    #: AMB-E3 (R-BUILD-7): ``lost`` or ``kept`` (a landscape purchase between BUILD and PRIOR).
+    prior_bonus_after_purchase: str = "lost"
+
+
+@frozen
 class GameConfig:
     """What was chosen at set-up. ``mode`` is the rules.md mode code (R-GEN-2)."""
 
@@ -29,6 +46,7 @@ class GameConfig:
     seed: int
     colours: tuple[str, ...]
     liesborn: bool = False
+    readings: Readings = field(factory=Readings)
 
 
 @frozen

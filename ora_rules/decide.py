@@ -416,6 +416,7 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
         landscape.check_plot(player, command.side, command.row)
         spaces = landscape.plot_spaces(draft.rules, command.side, command.row)
     granted = kind in turn.grants
+    readings = draft.state.config.readings
     if not granted and player.count(Good.COIN) < prices[0]:
         raise refuse("cannot_afford", "R-BUY-1", f"the {kind} costs {prices[0]} coins")
     if granted:
@@ -430,12 +431,17 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
                 raise refuse("landscape_after_settlement", "R-BUY-5",
                              "a landscape is bought before the settlement is built")
             draft.update_turn(landscape_bought=True)
+        elif readings.landscape_purchases == "per_slot":  # AMB-05, the S001 reading
+            if turn.landscape_bought:
+                raise refuse("landscape_limit", "R-BUY-2", "one landscape per action slot")
+            draft.update_turn(landscape_bought=True)
         else:
             if seat in draft.flow.round_purchases:
                 raise refuse("landscape_limit", "R-BUY-2", "one landscape per round")
             draft.flow = replace(draft.flow, round_purchases=draft.flow.round_purchases | {seat})
         draft.emit(GoodsPaid(seat=seat, goods={Good.COIN: prices[0]}))
-    draft.update_turn(prior_bonus=None)
+    if readings.prior_bonus_after_purchase == "lost":  # AMB-E3
+        draft.update_turn(prior_bonus=None)
     draft.emit(LandscapeAdded(seat=seat, kind=kind, side=command.side, row=command.row,
                               spaces=spaces))
 

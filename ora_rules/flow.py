@@ -8,6 +8,8 @@ decision of a player.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ora_core.events import (
     BuildingsRevealed,
     ClergyReturned,
@@ -25,6 +27,7 @@ from ora_core.values import FOREST, MOOR, Indicator, Stage, Variant
 from ora_rules.draft import Draft
 from ora_rules.landscape import cloister_neighbour
 from ora_rules.neutral import neutral_placements
+from ora_rules.readings import wheel_entries
 from ora_rules.scoring import score, winners
 from ora_rules.setup import SETTLEMENT_BY_STAGE
 from ora_rules.specs import Rules
@@ -65,20 +68,26 @@ def return_priors(draft: Draft) -> None:
 
 def rotate(draft: Draft, n: int) -> None:
     """R-WHEEL-4/5, then the scheduled entries (R-WHEEL-7), then round goods (R-SHORT-3)."""
+    mode = draft.mode
+    before, after = wheel_entries(draft.rules, draft.state.config, mode)
+    _enter(draft, before.get(n, ()))  # AMB-02 reading ``before_rotation``
     wheel = draft.state.wheel
     last = len(wheel.values) - 1
     removed = tuple(i for i, d in wheel.positions.items() if d == last) \
         if wheel.removes_at_end else ()
     draft.emit(WheelRotated(removed=removed))
-    mode = draft.mode
-    if mode.grapes == n and draft.state.config.variant is Variant.FRANCE:
-        draft.emit(IndicatorEntered(indicator=Indicator.GRAPES))
-    if mode.stone == n:
-        draft.emit(IndicatorEntered(indicator=Indicator.STONE))
+    _enter(draft, after.get(n, ()))
     if 1 <= n <= len(mode.round_goods):
         for player in draft.state.players:
             if not player.neutral:
                 draft.emit(GoodsGained(seat=player.seat, goods=dict(mode.round_goods[n - 1])))
+
+
+def _enter(draft: Draft, indicators: Sequence[Indicator]) -> None:
+    """R-WHEEL-7: grapes (FRANCE only) and stone enter the wheel at 0."""
+    for indicator in indicators:
+        if indicator is Indicator.STONE or draft.state.config.variant is Variant.FRANCE:
+            draft.emit(IndicatorEntered(indicator=indicator))
 
 
 def _settlement_stage(draft: Draft, n: int) -> Stage | None:

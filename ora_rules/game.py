@@ -10,6 +10,7 @@ from ora_core.state import Score, State
 from ora_rules.decide import execute, start
 from ora_rules.moves import legal_moves
 from ora_rules.notation import Command
+from ora_rules.readings import ReadingsChoice, resolve
 from ora_rules.scoring import score
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
@@ -26,8 +27,12 @@ class Game:
 
     @classmethod
     def new(cls, rules: Rules, players: int, variant: str = "france", length: str = "long",
-            seed: int = 0) -> Game:
-        return cls(rules, start(make_config(players, variant, length, seed), rules))
+            seed: int = 0, readings: ReadingsChoice = None) -> Game:
+        """``readings``: a set name of ``specs/readings.toml`` (``"kennerspiel"``) or
+        per-ambiguity overrides; the rulebook readings by default."""
+        config = make_config(players, variant, length, seed,
+                             readings=resolve(rules, readings))
+        return cls(rules, start(config, rules))
 
     def play(self, command: Command | str, *, seat: int | None = None) -> list[GameEvent]:
         executed = execute(self.state, command, self.rules, seat=seat)

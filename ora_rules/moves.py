@@ -216,7 +216,8 @@ def _items(state: State, rules: Rules) -> Iterator[Command | _Uses]:
         if not turn.main_done:
             yield from _main_actions(state, rules, player)
         yield from _extras(state, rules, player)
-        if seat not in state.flow.round_purchases:
+        per_slot = state.config.readings.landscape_purchases == "per_slot"  # AMB-05
+        if not (turn.landscape_bought if per_slot else seat in state.flow.round_purchases):
             # A granted kind (Bulwark) is offered once, by _extras, as the free landscape.
             yield from (m for m in _purchases(state, rules, player)
                         if ("district" if isinstance(m, BuyDistrict) else "plot")

@@ -6,8 +6,9 @@ import random
 
 from ora_core.errors import InvalidConfig
 from ora_core.events import GameStarted, PlayerSetup, SpaceSetup
-from ora_core.state import GameConfig
+from ora_core.state import GameConfig, Readings
 from ora_core.values import COLOURS, Indicator, Stage, Variant
+from ora_rules.readings import card_mode
 from ora_rules.specs import ModeSpec, Rules
 
 _BASE_INDICATORS = (Indicator.WOOD, Indicator.PEAT, Indicator.GRAIN, Indicator.LIVESTOCK,
@@ -33,8 +34,11 @@ def mode_code(players: int, length: str) -> str:
 
 
 def make_config(players: int, variant: str, length: str, seed: int,
-                colours: tuple[str, ...] | None = None) -> GameConfig:
-    """Validate a configuration; the seat order of the colours is drawn from the seed."""
+                colours: tuple[str, ...] | None = None, readings: Readings | None = None
+                ) -> GameConfig:
+    """Validate a configuration; the seat order of the colours is drawn from the seed.
+    ``readings``: the options for the rulebook ambiguities (``ora_rules.readings.resolve``
+    makes one from a set name); the rulebook's by default."""
     try:
         chosen = Variant(variant)
     except ValueError:
@@ -53,14 +57,17 @@ def make_config(players: int, variant: str, length: str, seed: int,
         raise InvalidConfig(f"colours must be {players} distinct of {', '.join(COLOURS)}",
                             "colours")
     return GameConfig(players=players, variant=chosen, length=length, mode=code, seed=seed,
-                      colours=colours)
+                      colours=colours, readings=readings or Readings())
 
 
-def cards_for(rules: Rules, mode: ModeSpec, variant: Variant, stage: str) -> tuple[str, ...]:
-    """The building cards of one stage used in this mode and variant (R-SETUP-2)."""
+def cards_for(rules: Rules, mode: ModeSpec, variant: Variant, stage: str,
+              card_code: str | None = None) -> tuple[str, ...]:
+    """The building cards of one stage used in this mode and variant (R-SETUP-2); ``card_code``
+    deals another mode's set instead (the AMB-09 readings)."""
+    code = mode.code if card_code is None else card_code
     return tuple(sorted(
         (b.id for b in rules.buildings.values()
-         if b.stage == stage and b.in_variant(variant) and mode.code in b.modes
+         if b.stage == stage and b.in_variant(variant) and code in b.modes
          and not (mode.neutral and b.neutral_start)),
         key=lambda i: (rules.buildings[i].card, i)))
 
@@ -79,6 +86,7 @@ def _heartland(rules: Rules, mode: ModeSpec, colour: str, neutral: bool) -> tupl
 
 def game_started(config: GameConfig, rules: Rules) -> GameStarted:
     mode = rules.modes[config.mode]
+    card_code = card_mode(rules, config)
     players = [
         PlayerSetup(colour=colour, goods=dict(mode.start_goods),
                     spaces=_heartland(rules, mode, colour, neutral=False), clergy=mode.clergy,
@@ -105,8 +113,8 @@ def game_started(config: GameConfig, rules: Rules) -> GameStarted:
         wheel_values=rules.wheel_values[mode.wheel],
         indicators=_BASE_INDICATORS,
         wheel_removes_at_end=mode.wheel_removes_at_end,
-        display=cards_for(rules, mode, config.variant, "start"),
-        stacks={Stage(s): cards_for(rules, mode, config.variant, s) for s in "ABCD"},
+        display=cards_for(rules, mode, config.variant, "start", card_code),
+        stacks={Stage(s): cards_for(rules, mode, config.variant, s, card_code) for s in "ABCD"},
         district_prices=tuple(reversed(prices.district_prices)) if reverse
         else prices.district_prices,
         plot_prices=tuple(reversed(prices.plot_prices)) if reverse else prices.plot_prices,

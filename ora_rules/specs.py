@@ -132,6 +132,36 @@ class ModeSpec:
 
 
 @frozen
+class ReadingOption:
+    """One reading of an ambiguity (``specs/readings.toml``) and the data it acts through."""
+
+    text: str
+    #: ``wheel_entry``: mode code -> indicator -> the round whose rotation moves it first.
+    entries: Mapping[str, Mapping[str, int]] = field(factory=dict)
+    #: ``building_sets``: mode code -> the mode code whose card set is dealt instead.
+    card_modes: Mapping[str, str] = field(factory=dict)
+
+
+@frozen
+class Ambiguity:
+    amb: str
+    rule: str
+    default: str
+    options: Mapping[str, ReadingOption]
+
+
+@frozen
+class ReadingsSpec:
+    """The named options of each ambiguity (keyed by ``Readings`` field) and the named sets."""
+
+    ambiguities: Mapping[str, Ambiguity] = field(factory=dict)
+    sets: Mapping[str, Mapping[str, str]] = field(factory=dict)
+
+    def option(self, name: str, chosen: str) -> ReadingOption:
+        return self.ambiguities[name].options[chosen]
+
+
+@frozen
 class Rules:
     """Every spec of the game, validated. Passed as a value to the rules functions."""
 
@@ -142,6 +172,7 @@ class Rules:
     modes: Mapping[str, ModeSpec]
     wheel_values: Mapping[str, tuple[int, ...]]
     directory: str = field(default="")
+    readings: ReadingsSpec = field(factory=ReadingsSpec)
 
     def building(self, building_id: str) -> BuildingSpec:
         """The spec of a building id; heartland instances (``LR2``) map to their spec (``L02``)."""
@@ -448,6 +479,46 @@ def _load_mode(path: Path, problems: _Problems) -> ModeSpec | None:
     )
 
 
+def _load_readings(path: Path, problems: _Problems, modes: Mapping[str, ModeSpec]
+                   ) -> ReadingsSpec:
+    """``specs/readings.toml``: one table per ``Readings`` field, its options, the named sets."""
+    from ora_core.state import Readings
+
+    data = _read(path, problems) or {}
+    p = str(path)
+    fields = {a.name: a.default for a in Readings.__attrs_attrs__}
+    ambiguities: dict[str, Ambiguity] = {}
+    for name, table in (data.get("ambiguities") or {}).items():
+        if name not in fields:
+            problems.add(p, f"ambiguities.{name}", "not a field of GameConfig.readings")
+            continue
+        options = {}
+        for label, option in (table.get("options") or {}).items():
+            bad_modes = sorted((set(option.get("entries", {})) | set(option.get("card_modes", {}))
+                                | set(option.get("card_modes", {}).values())) - set(modes))
+            if bad_modes:
+                problems.add(p, f"ambiguities.{name}.options.{label}",
+                             f"unknown mode codes {', '.join(bad_modes)}")
+            options[label] = ReadingOption(text=str(option.get("text", "")),
+                                           entries=option.get("entries", {}),
+                                           card_modes=option.get("card_modes", {}))
+        default = table.get("default")
+        if default != fields[name] or default not in options:
+            problems.add(p, f"ambiguities.{name}.default",
+                         f"expected the rulebook option {fields[name]!r} among the options")
+        ambiguities[name] = Ambiguity(amb=str(table.get("amb", "")), rule=str(table.get("rule", "")),
+                                      default=str(default), options=options)
+    for missing in sorted(set(fields) - set(ambiguities)):
+        problems.add(p, f"ambiguities.{missing}", "missing: every reading needs its options")
+    sets: dict[str, dict[str, str]] = {}
+    for set_name, chosen in (data.get("sets") or {}).items():
+        for name, label in chosen.items():
+            if name not in ambiguities or label not in ambiguities[name].options:
+                problems.add(p, f"sets.{set_name}.{name}", f"no option {label!r} of {name}")
+        sets[set_name] = dict(chosen)
+    return ReadingsSpec(ambiguities=ambiguities, sets=sets)
+
+
 #: (table, path, field, report) -> parsed effect; supplied by ``ora_rules.effects``.
 EffectParser = Callable[[Any, str, str, Callable[[str, str, str], None]], Any]
 
@@ -505,7 +576,8 @@ def load_rules(directory: str | Path | None = None, *,
     for code in MODE_CODES:
         if code not in modes:
             problems.add(str(root / "modes"), code, "missing mode spec")
+    readings = _load_readings(root / "readings.toml", problems, modes)
     if problems.items:
         raise SpecError(problems.items)
     return Rules(goods=goods, buildings=buildings, settlements=settlements, landscape=landscape,
-                 modes=modes, wheel_values=wheel_values, directory=str(root))
+                 modes=modes, wheel_values=wheel_values, directory=str(root), readings=readings)

@@ -1,0 +1,83 @@
+"""Readings of rulebook ambiguities as configuration (``specs/readings.toml``, AMB-*).
+
+A game's ``GameConfig.readings`` names one option per ambiguity; the rules code asks this module
+what the chosen option means (an entry schedule, a card set) instead of branching on an engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from ora_core.errors import InvalidConfig
+from ora_core.state import GameConfig, Readings
+from ora_core.values import Indicator
+from ora_rules.specs import ModeSpec, Rules
+
+#: What ``make_config`` and the doors accept: a set name, per-ambiguity overrides, or a value.
+ReadingsChoice = str | Mapping[str, str] | Readings | None
+
+
+def resolve(rules: Rules, choice: ReadingsChoice) -> Readings:
+    """The ``Readings`` of a set name (``kennerspiel``), of overrides (``{"wheel_entry":
+    "before_rotation"}``, over the rulebook) or ``None`` (the rulebook); ``InvalidConfig``
+    names an unknown set, ambiguity or option."""
+    if choice is None:
+        return Readings()
+    if isinstance(choice, Readings):
+        chosen = attrs.asdict(choice)
+    elif isinstance(choice, str):
+        if choice not in rules.readings.sets:
+            raise InvalidConfig(f"readings: unknown set {choice!r}; sets: "
+                                f"{', '.join(sorted(rules.readings.sets))}", "readings")
+        chosen = dict(rules.readings.sets[choice])
+    else:
+        chosen = dict(choice)
+    for name, label in chosen.items():
+        ambiguity = rules.readings.ambiguities.get(name)
+        if ambiguity is None:
+            raise InvalidConfig(f"readings: unknown ambiguity {name!r}; known: "
+                                f"{', '.join(sorted(rules.readings.ambiguities))}", "readings")
+        if label not in ambiguity.options:
+            raise InvalidConfig(f"readings: {name} ({ambiguity.amb}) is one of "
+                                f"{', '.join(ambiguity.options)}, got {label!r}", "readings")
+    return Readings(**chosen)
+
+
+def set_name(rules: Rules, readings: Readings) -> str | None:
+    """The name of the set ``readings`` equals, if any (``rulebook`` for the defaults)."""
+    chosen = attrs.asdict(readings)
+    for name in sorted(rules.readings.sets, key=lambda n: n != "rulebook"):
+        if attrs.asdict(Readings(**rules.readings.sets[name])) == chosen:
+            return name
+    return None
+
+
+def describe(readings: Readings) -> str:
+    """The options that differ from the rulebook, as ``name=option`` words (empty: rulebook)."""
+    default = Readings()
+    return " ".join(f"{a.name}={getattr(readings, a.name)}" for a in Readings.__attrs_attrs__
+                    if getattr(readings, a.name) != getattr(default, a.name))
+
+
+def card_mode(rules: Rules, config: GameConfig) -> str:
+    """AMB-09: the mode code whose building set this game deals (R-SETUP-2 by default)."""
+    option = rules.readings.option("building_sets", config.readings.building_sets)
+    return option.card_modes.get(config.mode, config.mode)
+
+
+def wheel_entries(rules: Rules, config: GameConfig, mode: ModeSpec
+                  ) -> tuple[dict[int, list[Indicator]], dict[int, list[Indicator]]]:
+    """AMB-02: the indicators that enter before / after the rotation of each round."""
+    before: dict[int, list[Indicator]] = {}
+    after: dict[int, list[Indicator]] = {}
+    early = rules.readings.option("wheel_entry", config.readings.wheel_entry).entries
+    for indicator, rulebook_round in ((Indicator.GRAPES, mode.grapes),
+                                      (Indicator.STONE, mode.stone)):
+        round_ = early.get(mode.code, {}).get(indicator.value)
+        if round_ is not None:
+            before.setdefault(round_, []).append(indicator)
+        elif rulebook_round is not None:
+            after.setdefault(rulebook_round, []).append(indicator)
+    return before, after
