@@ -67,9 +67,9 @@ from ora_rules.complete import complete_from
 from ora_rules.decide import execute, start
 from ora_rules.i18n import Locale
 from ora_rules.moves import legal_moves
-from ora_rules.scoring import score, winners
 from ora_rules.readings import ReadingsChoice
 from ora_rules.readings import resolve as resolve_readings
+from ora_rules.scoring import score, winners
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules, load_rules
 from ora_rules.view import BoardView, view

@@ -1,10 +1,12 @@
 """Paying food and energy by value (R-GOODS-3): surplus lost, no change given.
 
-A payment names its tiles (a goods string). It must cover the amounts due, every tile must count
-(food goods toward food, energy goods toward energy), and it must be *minimal*: taking away any
-one tile leaves it short. Overpaying by a whole tile is therefore refused (reason ``overpaid``), so
-every accepted payment is one of the canonical payments that ``value_payments`` enumerates.
-Lacking straw may be flipped from grain (R-FREE-3); coins are a pool and count as food.
+A payment names its tiles (a goods string). It must cover the amounts due and every tile must
+count (food goods toward food, energy goods toward energy). A payment with a superfluous tile is
+legal by the rulebook: the surplus is spent and lost, no change is given. ``value_payments``
+enumerates only the *minimal* payments (taking away any one tile leaves them short), so the legal
+moves list one move per way of paying without waste; a covering payment beyond them is accepted
+as written and recorded as paid. Lacking straw may be flipped from grain (R-FREE-3); coins are a
+pool and count as food.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ def _values(rules: Rules, kind: str) -> list[tuple[Good, float]]:
 def check_value_payment(have: Mapping[Good, int], payment: Mapping[Good, int], food: float,
                         energy: float, rules: Rules, *, rule: str = "R-GOODS-3",
                         building: str | None = None) -> None:
-    """Raise ``IllegalCommand`` unless ``payment`` is a held, sufficient, minimal payment."""
+    """Raise ``IllegalCommand`` unless ``payment`` is held and covers the amounts due (R-GOODS-3:
+    a surplus is allowed and lost)."""
 
     def refuse(reason: str, detail: str) -> IllegalCommand:
         return IllegalCommand(reason, rule, detail, building=building)
@@ -40,17 +43,14 @@ def check_value_payment(have: Mapping[Good, int], payment: Mapping[Good, int], f
         if n > available:
             raise refuse("cannot_afford", f"pays {n} {good.value} but has {max(available, 0)}")
     food_paid = energy_paid = 0.0
-    smallest_food = smallest_energy = float("inf")
     for good, n in payment.items():
         if not n:
             continue
         spec = rules.goods[good]
         if food and spec.food:
             food_paid += spec.food * n
-            smallest_food = min(smallest_food, spec.food)
         elif energy and spec.energy:
             energy_paid += spec.energy * n
-            smallest_energy = min(smallest_energy, spec.energy)
         else:
             raise refuse("useless_payment",
                          f"{good.value} pays neither the food nor the energy due")
@@ -58,9 +58,6 @@ def check_value_payment(have: Mapping[Good, int], payment: Mapping[Good, int], f
         raise refuse("cannot_afford",
                      f"pays {food_paid:g} food and {energy_paid:g} energy; "
                      f"{food:g} food and {energy:g} energy are due")
-    if food_paid - smallest_food >= food > 0 or energy_paid - smallest_energy >= energy > 0:
-        raise refuse("overpaid", "a tile could be left out and the payment would still cover "
-                                 "the amount (no change is given, so name a minimal payment)")
 
 
 def _minimal_sets(kinds: list[tuple[Good, float]], available: Mapping[Good, int], due: float

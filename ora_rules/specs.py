@@ -506,7 +506,8 @@ def _load_readings(path: Path, problems: _Problems, modes: Mapping[str, ModeSpec
         if default != fields[name] or default not in options:
             problems.add(p, f"ambiguities.{name}.default",
                          f"expected the rulebook option {fields[name]!r} among the options")
-        ambiguities[name] = Ambiguity(amb=str(table.get("amb", "")), rule=str(table.get("rule", "")),
+        ambiguities[name] = Ambiguity(amb=str(table.get("amb", "")),
+                                      rule=str(table.get("rule", "")),
                                       default=str(default), options=options)
     for missing in sorted(set(fields) - set(ambiguities)):
         problems.add(p, f"ambiguities.{missing}", "missing: every reading needs its options")

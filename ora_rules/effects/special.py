@@ -479,8 +479,8 @@ class PointGoods:
     """Pay goods whose printed points total at least ``points``, minimally (cards.md open
     question 16): books, ceramics, ornaments, reliquaries, wine and whiskey at their points, a
     5-coin tile ``Ni`` (five coins of the pool) at 2; 1-coin tiles score nothing and a wonder
-    never counts. Surplus points are lost, but no tile may be left out and the rest still reach
-    the total (as for food, R-GOODS-3). Token: the goods string (``RqOrOr``), in any order.
+    never counts. Surplus points are lost (as for food, R-GOODS-3); the options list only the
+    minimal payments. Token: the goods string (``RqOrOr``), in any order.
     """
 
     points: int
@@ -516,11 +516,6 @@ class PointGoods:
         if total < self.points:
             raise ctx.illegal("cannot_afford", _card_rule(ctx),
                               f"{token} is worth {total} points; {self.points} are due")
-        smallest = min(values[c] for c in tiles)
-        if total - smallest >= self.points:
-            raise ctx.illegal("overpaid", _card_rule(ctx),
-                              f"{token} is worth {total} points: a tile could be left out and "
-                              f"the rest would still reach {self.points}")
         ctx.take(self._goods(tiles))
 
     def options(self, ctx: UseContext) -> Iterator[Option]:

@@ -19,7 +19,7 @@ from tests.buildings.common import (
     refusal,
     use,
 )
-from tests.support import events_of, goods
+from tests.support import events_of, goods, play
 
 
 def test_step_1_energy_is_pooled_over_the_loaves() -> None:
@@ -67,9 +67,10 @@ def test_lacking_energy_is_refused_and_not_offered() -> None:
     assert params_offered(state, "F05") == {("-",), ()}
 
 
-def test_overpaying_is_refused() -> None:
+def test_R_GOODS_3_a_superfluous_tile_is_spent_and_not_offered() -> None:
     state = owned("F05", flour=1, wood=2)
-    assert refusal(state, command("F05", "1", "0", "WoWo")).reason == "overpaid"
+    assert goods(play(state, command("F05", "1", "0", "WoWo")), USER) == {"bread": 1}
+    assert ("1", "0", "WoWo") not in params_offered(state, "F05")
 
 
 def test_lacking_flour_is_refused() -> None:

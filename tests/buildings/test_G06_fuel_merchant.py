@@ -18,7 +18,7 @@ from tests.buildings.common import (
     refusal,
     use,
 )
-from tests.support import events_of, goods
+from tests.support import events_of, goods, play
 
 
 @pytest.mark.parametrize("tier, payment, coins", [("3", "Co", 5), ("6", "CoCo", 8),
@@ -54,9 +54,10 @@ def test_a_lower_tier_than_affordable() -> None:
     assert goods(use(state, "G06", "3", "Co"), USER) == {"peat_coal": 2, "coin": 5}
 
 
-def test_overpaying_is_refused() -> None:
+def test_R_GOODS_3_overpaying_spends_the_surplus() -> None:
     state = owned("G06", peat_coal=2, peat=1)
-    assert refusal(state, command("G06", "3", "CoPt")).reason == "overpaid"
+    assert goods(play(state, command("G06", "3", "CoPt")), USER) == {"peat_coal": 1, "coin": 5}
+    assert ("3", "CoPt") not in params_offered(state, "G06")  # only minimal payments are moves
 
 
 def test_lacking_energy_is_refused() -> None:

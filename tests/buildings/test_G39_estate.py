@@ -19,7 +19,7 @@ from tests.buildings.common import (
     refusal,
     use,
 )
-from tests.support import events_of, goods
+from tests.support import events_of, goods, play
 
 
 def test_step_1_ten_food() -> None:
@@ -49,11 +49,12 @@ def test_step_1_at_most_twice_in_all() -> None:
             events_of(state, command("G39", *params))
 
 
-def test_surplus_is_lost_but_no_tile_may_be_spare() -> None:
+def test_R_GOODS_3_surplus_is_lost_and_a_spare_tile_is_spent_too() -> None:
     state = owned("G39", meat=1, livestock=3)
     assert goods(use(state, "G39", "1", "0", "ShShShMt"), USER) == {"book": 1, "ornament": 1}
     richer = owned("G39", meat=3)
-    assert refusal(richer, command("G39", "1", "0", "MtMtMt")).reason == "overpaid"
+    spent = play(richer, command("G39", "1", "0", "MtMtMt"))  # one meat more than needed
+    assert goods(spent, USER) == {"book": 1, "ornament": 1}
 
 
 def test_lacking_food_is_refused() -> None:

@@ -5,7 +5,7 @@
 
 Open question 16, as settled in the spec: the further goods count at their printed points (book
 2, ceramic 3, ornament 4, reliquary 8, whiskey 1, a 5-coin tile ``Ni`` = five coins 2); 1-coin
-tiles and wonders do not count; surplus is lost but no tile may be left out (a minimal payment).
+tiles and wonders do not count; surplus is lost (R-GOODS-3); only minimal payments are offered.
 """
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ def test_q16_what_does_not_count() -> None:
     assert refusal(state, "USE I35 RqOrWd").reason == "useless_payment"  # a wonder never counts
     assert refusal(state, "USE I35 RqOrCl").reason == "useless_payment"  # clay has no points
     assert refusal(state, "USE I35 RqOr").reason == "cannot_afford"  # 12 points
-    assert refusal(state, "USE I35 BoRqOrOr").reason == "overpaid"  # the book could stay
+    assert "USE I35 BoRqOrOr" not in moves_for(state, "I35")  # the book could stay: not offered,
+    assert "book" not in goods(play(state, "USE I35 BoRqOrOr"), USER)  # but legal (R-GOODS-3)
     with pytest.raises(InvalidCommand):
         events_of(state, "USE I35")
     with pytest.raises(InvalidCommand):

@@ -14,7 +14,9 @@ position, and at positions drawn at random. At each:
   position (``tests.strategies.commands_around``: every verb, building ids from the display, the
   landscapes, the stacks and made-up ones, coordinates on and off the board, goods strings from
   the player's goods and any codes, counts 0..8, labels, payments, and mutations of the legal
-  moves), is enumerated. ``test_legal_moves_are_sound_and_complete`` fails when an accepted
+  moves), is enumerated, or it overpays (R-GOODS-3: an enumerated move with a goods string
+  that holds superfluous tiles, the same facts but more goods paid; the legal moves list the
+  minimal payments only). ``test_legal_moves_are_sound_and_complete`` fails when an accepted
   command has no enumerated move with the same events; ``test_accepted_commands_are_enumerated``
   fails when an accepted command's text is not one of the enumerated texts (design §5: one
   canonical spelling per move);
@@ -33,18 +35,22 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
+import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from ora_core.errors import OraError
-from ora_core.events import GameEvent, MovePlayed
+from ora_core.events import GameEvent, GoodsConverted, GoodsPaid, MovePlayed
 from ora_core.evolve import evolve
 from ora_core.state import State
+from ora_core.values import Good
 from ora_rules.decide import decide
 from ora_rules.moves import is_legal, legal_moves
 from ora_rules.notation import Command, parse
+from ora_rules.tokens import parse_tiles
 from tests import invariants as inv
 from tests.properties.common import (
     NO_SHRINK,
@@ -116,6 +122,48 @@ def _decided(state: State, command: Command | str) -> list[GameEvent] | OraError
 
 def _facts(events: list[GameEvent]) -> list[GameEvent]:
     return [e for e in events if not isinstance(e, MovePlayed)]
+
+
+_GOODS_STRING = re.compile(r"^(?:[A-Z][a-z])+$")
+
+
+def _paid(events: list[GameEvent]) -> Counter[Good]:
+    paid: Counter[Good] = Counter()
+    for e in events:
+        if isinstance(e, GoodsPaid):
+            paid.update(e.goods)
+    return paid
+
+
+def _overpays(state: State, command: str, texts: Sequence[str]) -> bool:
+    """R-GOODS-3 (no change is given): ``decide`` also accepts a payment with superfluous tiles,
+    which ``legal_moves`` does not list. Such a command is precisely an enumerated move whose
+    last token, a goods string, is contained in the command's, with the same facts except that
+    more goods are paid (GoodsPaid, and the grain flipped to straw for them)."""
+    tokens = str(parse(command)).split()
+    if not tokens or not _GOODS_STRING.match(tokens[-1]):
+        return False
+    tiles = Counter(parse_tiles(tokens[-1]))
+    result = _decided(state, command)
+    if isinstance(result, OraError):
+        return False
+    facts = [e for e in _facts(result) if not isinstance(e, (GoodsPaid, GoodsConverted))]
+    for text in texts:
+        twin = text.split()
+        if twin[:-1] != tokens[:-1] or not _GOODS_STRING.match(twin[-1]):
+            continue
+        fewer = Counter(parse_tiles(twin[-1]))
+        if not fewer <= tiles or fewer == tiles:
+            continue
+        minimal = _decided(state, text)
+        if isinstance(minimal, OraError):
+            continue
+        same = [e for e in _facts(minimal) if not isinstance(e, (GoodsPaid, GoodsConverted))]
+        surplus = _paid(result)
+        surplus.subtract(_paid(minimal))
+        if same == facts and all(n >= 0 for n in surplus.values()) and +surplus:
+            return True
+    return False
 
 
 def _sample(data: st.DataObject, size: int, limit: int | None, label: str) -> list[int]:
@@ -265,7 +313,7 @@ def _examine(data: st.DataObject, state: State, n: int, failures: Failures, coun
                 verbatim(command, str(parse(command)), where)
             continue
         _check_is_legal(state, command, accepted, failures, where)
-        if not accepted or str(parse(command)) in enumerated:
+        if not accepted or str(parse(command)) in enumerated or _overpays(state, command, texts):
             continue
         facts = _facts(decide(state, command, r))
         twins = [t for t in texts if _same_facts(state, t, facts)]
@@ -308,13 +356,16 @@ def test_accepted_commands_are_enumerated(config: Config, data: st.DataObject, s
     note(f"seeded_game({config}, {seed})")
     failures = Failures()
 
+    at: list[State] = []
+
     def verbatim(command: str, recorded: str, where: str) -> None:
-        if recorded not in enumerated:
+        if recorded not in enumerated and not _overpays(at[0], command, sorted(enumerated)):
             failures.add("verbatim", f"{where}: decide accepts {command!r} (recorded as "
                          f"{recorded!r}), which legal_moves does not list")
 
     positions = _positions(data, config, seed)
     for n, state in positions:
         enumerated = {str(m) for m in legal_moves(state, rules())}
+        at[:] = [state]
         _examine(data, state, n, failures, _per_position(positions), verbatim)
     failures.raise_all()

@@ -142,7 +142,6 @@ CASES: dict[tuple[str, str], Case] = {
     ("cannot_afford", "R-FREE-1"): lambda: (fresh(4), "CONVERT GnGn", None),
     ("cannot_afford", "R-SET-3"): lambda: (settlement_turn(), "SETTLE S03 3 0 Gn", None),
     ("useless_payment", "R-SET-3"): lambda: (settlement_turn(), "SETTLE S01 3 0 GnCl", None),
-    ("overpaid", "R-SET-3"): lambda: (settlement_turn(), "SETTLE S01 3 0 GnWoWo", None),
     ("no_such_space", "R-GEO-1"): lambda: (rich(), "BUILD G12 3 2", None),
     ("space_occupied", "R-BUILD-5"): lambda: (rich(), "BUILD G12 1 0", None),
     ("wrong_terrain", "R-BUILD-3"): lambda: (rich(), "BUILD F04 3 0", None),

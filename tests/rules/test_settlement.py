@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from ora_core.errors import InvalidCommand
 from ora_core.events import GoodsConverted, GoodsPaid, SettlementBuilt
 from ora_core.state import State
 from ora_core.values import Good
+from ora_rules.moves import legal_moves
 from ora_rules.notation import parse
+from ora_rules.tokens import parse_goods
 from tests.rules.common import (
     SCHEDULE,
     drive,
@@ -20,7 +24,7 @@ from tests.rules.common import (
     step,
     to,
 )
-from tests.support import set_goods
+from tests.support import rules, set_goods
 
 #: cards.md / R-SETUP-9: start settlements S01 Shanty Town (1 food, 1 energy), S02 Farming
 #: Village (3, 3), S03 Market Town (7 food), S04 Fishing Village (8, 3; coast only); S05 Artists
@@ -95,19 +99,30 @@ def test_R_SET_3_straw_flipped_from_grain_in_a_payment() -> None:
 @pytest.mark.parametrize(("settlement", "payment", "reason"), [
     ("S01", "Gn", "cannot_afford"),         # no energy
     ("S01", "Wo", "cannot_afford"),         # no food
-    ("S01", "GnWoWo", "overpaid"),          # one wood could be left out
-    ("S01", "GnGnWo", "overpaid"),
-    ("S01", "GnMtWo", "overpaid"),          # the grain could be left out
     ("S01", "GnWoCl", "useless_payment"),   # clay has neither value
     ("S03", "MtGnGnWo", "useless_payment"), # Market Town asks no energy
     ("S01", "BrWo", "cannot_afford"),       # bread not held
-    ("S02", "MtPtPtWo", "overpaid"),
 ])
 def test_R_SET_3_R_GOODS_3_refused_payments(settlement: str, payment: str, reason: str) -> None:
     state = phase(4)
     seat = state.flow.turn.seat
     state = set_goods(state, seat, grain=2, wood=2, clay=1, meat=1, peat=2)
     refused(state, f"SETTLE {settlement} 3 0 {payment}", reason, "R-SET-3")
+
+
+@pytest.mark.parametrize("payment", ["GnWoWo", "GnGnWo", "GnMtWo", "GnMtWoWo"])
+def test_R_SET_3_R_GOODS_3_a_superfluous_tile_is_spent_not_refused(payment: str) -> None:
+    """No change is given: a payment with a tile to spare is legal and all of it is paid; the
+    legal moves list only the minimal payments."""
+    state = phase(4)
+    seat = state.flow.turn.seat
+    state = set_goods(state, seat, grain=2, wood=2, clay=1, meat=1, peat=2)
+    _, events = step(state, f"SETTLE S01 3 0 {payment}")
+    paid = [e for e in events if isinstance(e, GoodsPaid)]
+    assert paid == [GoodsPaid(seat=seat, goods=dict(Counter(parse_goods(payment))))]
+    offered = {str(m) for m in legal_moves(state, rules())}
+    assert str(parse(f"SETTLE S01 3 0 {payment}")) not in offered
+    assert str(parse("SETTLE S01 3 0 GnWo")) in offered
 
 
 def test_R_SET_3_terrain_of_the_settlement() -> None:
