@@ -1,0 +1,570 @@
+"""The reader of kennerspiel records (reference: the kennerspiel command language, one command
+per line: ``CONFIG``, ``START``, then the players' commands).
+
+Each line is translated into our notation *in the position it is played in*, because several of
+its commands only mean something there: ``WITH_PRIOR`` before a ``USE`` and ``BUILD`` followed by
+a ``USE`` of the new building become our ``PRIOR``; the uses a redirecting building grants are
+merged into its command (``USE G01`` + ``USE F09`` + ``USE LG2 Gn`` -> ``USE G01 F09 LG2 Gn``);
+kennerspiel infers counts from payment strings, so the use is found among our moves of that
+building by what it pays (and the goods it names as gains); coin changes (``CONVERT Ni``) are
+dropped, coins being one pool; wine spent directly as coins gets a ``CONVERT`` inserted before
+the command. Every such step is an :class:`ImportNote`. The import stops at the first line our
+rules refuse, and names the reading set, if any, under which it would have been played.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from attrs import frozen
+
+from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, InvalidConfig
+from ora_core.events import (
+    CardRemoved,
+    GameEvent,
+    GoodsGained,
+    GoodsPaid,
+    IndicatorUsed,
+    MovePlayed,
+)
+from ora_core.evolve import fold
+from ora_core.state import GameConfig, State
+from ora_core.values import FIVE_COIN_CODE, GOOD_BY_CODE, Good, Indicator
+from ora_rules.decide import Executed, execute, start
+from ora_rules.notation import Use
+from ora_rules.readings import resolve, set_name
+from ora_rules.records.errors import RecordError
+from ora_rules.records.importing import Imported, ImportNote, ImportStop
+from ora_rules.specs import Rules
+from ora_rules.uses import use_options
+
+#: The PCG32 kennerspiel seeds its seat shuffle with (its "period" stream and MAGIC_SEED, whose
+#: shuffle is the identity); fast-shuffle draws its indexes from a second stream.
+_START_STREAM = 42069
+_SHUFFLE_STREAM = 12345
+_MAGIC_SEED = 2692
+_M64 = (1 << 64) - 1
+_MULTIPLIER = 6364136223846793005
+#: kennerspiel's solo neutral colours, in the order its seeded draw indexes them.
+_NEUTRAL_ORDER = ("R", "B", "G", "W")
+_NEUTRAL = "Y"
+
+_BUILDING = re.compile(r"^(?:[GFI]\d\d|L[RGBWY][123])$")
+_GOODS = re.compile(r"^(?:[A-Z][a-z])+$")
+_INT = re.compile(r"^-?\d+$")
+#: Uses whose goods tokens name what is *gained*, by token position (all others name what is
+#: paid): the Farmyard's wheel good, the Cloister Courtyard's and the House of the
+#: Brotherhood's second token, the Shipping Company's food.
+_GAIN_TOKENS: dict[str, tuple[int, ...]] = {"L02": (0,), "G02": (1,), "G41": (1,)}
+_GAIN_CODES: dict[str, frozenset[str]] = {"F33": frozenset({"Mt", "Br", "Wn"}),
+                                          "I33": frozenset({"Be", "Wh"})}
+#: Uses that always take the joker's value without writing ``Jo`` (Shipping Company, Cooperage).
+_JOKER_USES = frozenset({"F33", "I33"})
+
+
+# --- the seeded seat order (kennerspiel START) ----------------------------------------------------
+
+
+class _Pcg32:
+    """PCG32 (XSH-RR, 64-bit state, set-sequence stream) as the kennerspiel engine seeds it."""
+
+    def __init__(self, seed: int, stream: int) -> None:
+        self.increment = ((stream << 1) | 1) & _M64
+        self.state = self._next((self.increment + seed) & _M64)
+
+    def _next(self, state: int) -> int:
+        return (state * _MULTIPLIER + self.increment) & _M64
+
+    def below(self, bound: int) -> int:
+        """A draw in ``0 .. bound-1``: the output of the current state modulo ``bound``."""
+        s = self.state
+        rot = s >> 59
+        value = (((s >> 18) ^ s) >> 27) & 0xFFFFFFFF
+        out = ((value >> rot) | (value << ((-rot) & 31))) & 0xFFFFFFFF
+        self.state = self._next(s)
+        return out % bound
+
+
+def seat_order(seed: int | None, colours: Sequence[str]) -> tuple[list[str], _Pcg32]:
+    """The colours in kennerspiel's seat order (its fast-shuffle of ``START``'s colours)."""
+    rng = _Pcg32(_MAGIC_SEED if seed is None else seed, _START_STREAM)
+    deck = _Pcg32(rng.below(2**32 - 1), _SHUFFLE_STREAM)
+    clone, left, shuffled = list(colours), len(colours), []
+    while left:
+        i = deck.below(left)
+        shuffled.append(clone[i])
+        left -= 1
+        clone[i] = clone[left]
+    return shuffled, rng
+
+
+# --- the record's lines -------------------------------------------------------------------------
+
+
+@frozen
+class _Line:
+    number: int
+    text: str
+    tokens: tuple[str, ...]
+
+
+def _lines(text: str) -> list[_Line]:
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.split("#", 1)[0].strip()
+        if stripped:
+            lines.append(_Line(number, stripped, tuple(stripped.split())))
+    return lines
+
+
+def _config(lines: list[_Line], rules: Rules, readings: str | None
+            ) -> tuple[GameConfig, dict[str, str], int]:
+    """CONFIG (repeatable) and START: our config, the colour map (kennerspiel -> ours) and the
+    index of the first move line."""
+    config_line: _Line | None = None
+    i = 0
+    while i < len(lines) and lines[i].tokens[0] == "CONFIG":
+        config_line = lines[i]
+        i += 1
+    if config_line is None or i >= len(lines) or lines[i].tokens[0] != "START":
+        raise RecordError(lines[0].number if lines else 0,
+                          "a kennerspiel record begins with CONFIG and START")
+    tokens = config_line.tokens
+    if len(tokens) != 4 or not tokens[1].isdigit():
+        raise RecordError(config_line.number, "CONFIG <players> <france|ireland> <long|short>")
+    players, variant, length = int(tokens[1]), tokens[2], tokens[3]
+    start_line = lines[i]
+    args = list(start_line.tokens[1:])
+    seed = int(args.pop(0)) if args and _INT.match(args[0]) else None
+    if not args or any(c not in "RGBW" or len(c) != 1 for c in args):
+        raise RecordError(start_line.number, "START [seed] <colours R G B W>")
+    shuffled, rng = seat_order(seed, args)
+    colours = {c: c for c in shuffled[:players]}
+    if players == 1:
+        length = "long"  # kennerspiel ignores the length in solo: the games are identical
+        if seed is None:
+            neutral = shuffled[1] if len(shuffled) > 1 else None
+        else:
+            neutral = [c for c in _NEUTRAL_ORDER if c != shuffled[0]][rng.below(3)]
+        if neutral is not None:
+            colours[neutral] = _NEUTRAL
+    try:
+        chosen = resolve(rules, readings)
+        config = _make(rules, players, variant, length, seed, tuple(shuffled[:players]),
+                       chosen)
+    except InvalidConfig as e:
+        raise RecordError(config_line.number, e.message) from None
+    return config, colours, i + 1
+
+
+def _make(rules: Rules, players: int, variant: str, length: str, seed: int | None,
+          colours: tuple[str, ...], readings: object) -> GameConfig:
+    from ora_rules.setup import make_config
+
+    return make_config(players, variant, length, _MAGIC_SEED if seed is None else seed,
+                       colours, readings=readings)  # type: ignore[arg-type]
+
+
+# --- translation ----------------------------------------------------------------------------------
+
+
+class _Stop(Exception):
+    def __init__(self, command: str, reason: str, rule: str | None, detail: str) -> None:
+        super().__init__(detail)
+        self.command, self.reason, self.rule, self.detail = command, reason, rule, detail
+
+
+def _goods(codes: Sequence[str]) -> Counter[Good]:
+    """Goods of two-letter codes, coins pooled (a 5-coin tile is five coins)."""
+    goods: Counter[Good] = Counter()
+    for code in codes:
+        if code == FIVE_COIN_CODE:
+            goods[Good.COIN] += 5
+        elif code in GOOD_BY_CODE:
+            goods[GOOD_BY_CODE[code]] += 1
+    return goods
+
+
+#: Codes kennerspiel also reads: ``Po`` (pottery) is a ceramic.
+_ALIASES = {"Po": "Ce"}
+
+
+def _codes(token: str) -> list[str]:
+    return [_ALIASES.get(token[i:i + 2], token[i:i + 2]) for i in range(0, len(token) - 1, 2)]
+
+
+def _same_tokens(ours: Sequence[str], theirs: Sequence[str]) -> bool:
+    """Whether two token lists agree up to the order of the tiles in goods strings."""
+    def norm(tokens: Sequence[str]) -> list[str]:
+        return ["".join(sorted(_codes(t))) if _GOODS.match(t) else t for t in tokens]
+
+    return norm(ours) == norm(theirs)
+
+
+class _Translator:
+    """Plays a kennerspiel record line by line into our commands, keeping the state."""
+
+    def __init__(self, config: GameConfig, colours: dict[str, str], rules: Rules) -> None:
+        self.rules = rules
+        self.colours = colours
+        self.events: list[GameEvent] = list(start(config, rules))
+        self.state: State = fold(self.events)
+        self.commands: list[str] = []
+        self.notes: list[ImportNote] = []
+        self.with_prior = False
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def play(self, command: str) -> Executed:
+        executed = execute(self.state, command, self.rules)
+        self._keep(executed)
+        return executed
+
+    def _keep(self, executed: Executed) -> None:
+        self.events.extend(executed.events)
+        self.state = executed.state
+        first = executed.events[0]
+        assert isinstance(first, MovePlayed)
+        self.commands.append(first.move)
+
+    def note(self, line: _Line, action: str, commands: Sequence[str], why: str) -> None:
+        self.notes.append(ImportNote(line=line.number, source=line.text, action=action,
+                                     commands=tuple(commands), why=why))
+
+    def _building(self, token: str) -> str:
+        if len(token) == 3 and token[0] == "L" and token[1] in self.colours:
+            return f"L{self.colours[token[1]]}{token[2]}"
+        return token
+
+    def play_paying_coins(self, line: _Line, command: str) -> None:
+        """Play ``command``; when it lacks coins, spend wine (then whiskey) as coins first, as
+        kennerspiel does, with the conversion inserted and noted."""
+        try:
+            self.play(command)
+            return
+        except IllegalCommand as first:
+            if first.reason != "cannot_afford":
+                raise
+            error = first
+        player = self.state.players[self.state.flow.turn.seat]
+        for wine, whiskey in self._conversions(player.count(Good.WINE),
+                                               player.count(Good.WHISKEY)):
+            convert = "CONVERT " + "Wn" * wine + "Wh" * whiskey
+            try:
+                first_step = execute(self.state, convert, self.rules)
+                then = execute(first_step.state, command, self.rules)
+            except IllegalCommand:
+                continue
+            self._keep(first_step)
+            self._keep(then)
+            self.note(line, "inserted", (convert, command),
+                      "kennerspiel spends wine and whiskey directly as coins; the conversion "
+                      "(R-FREE-1) is made explicit")
+            return
+        raise error
+
+    @staticmethod
+    def _conversions(wine: int, whiskey: int) -> Iterator[tuple[int, int]]:
+        for total in range(1, wine + whiskey + 1):
+            for w in range(min(wine, total), -1, -1):
+                if total - w <= whiskey:
+                    yield w, total - w
+
+    # -- lines -------------------------------------------------------------------------------
+
+    def line(self, line: _Line, following: Sequence[_Line]) -> int:
+        """Translate and play one line; returns how many following lines it consumed."""
+        verb, args = line.tokens[0], list(line.tokens[1:])
+        if verb == "USE":
+            return self._use(line, following)
+        if verb == "WITH_PRIOR" and self.state.flow.turn.contract is None:
+            self.with_prior = True
+            self.note(line, "merged", (), "WITH_PRIOR before a USE is our PRIOR command")
+            return 0
+        if verb in ("WITH_PRIOR", "WITH_LAYBROTHER", "COMMIT", "CUT_PEAT", "FELL_TREES"):
+            self.play(line.text)
+            return 0
+        if verb in ("BUILD", "BUY_DISTRICT", "BUY_PLOT"):
+            self.play_paying_coins(line, line.text)
+            return 0
+        if verb == "WORK_CONTRACT":
+            self._work_contract(line, args)
+            return 0
+        if verb == "CONVERT":
+            self._convert(line, args)
+            return 0
+        if verb == "SETTLE":
+            self.play_paying_coins(line, line.text)
+            return 0
+        raise _Stop("", "invalid_command", None, f"{verb}: not a move of a game in progress")
+
+    def _work_contract(self, line: _Line, args: list[str]) -> None:
+        if len(args) not in (2, 3):
+            raise _Stop("", "invalid_command", None, "WORK_CONTRACT <building> <payment>")
+        building, payment = self._building(args[0]), args[1]
+        price = self.state.work_contract_price
+        ours = payment
+        if payment not in ("Wn", "Wh") and sum(_goods(_codes(payment)).values()) != 0:
+            coins = _goods(_codes(payment))[Good.COIN]
+            if coins >= price and payment != "Pn" * price:
+                ours = "Pn" * price
+                self.note(line, "rewritten", (f"WORK_CONTRACT {building} {ours}",),
+                          f"kennerspiel breaks a 5-coin tile for the price ({price} coins); "
+                          "coins are one pool")
+        command = f"WORK_CONTRACT {building} {ours}"
+        self.play_paying_coins(line, command)
+        if len(args) == 3:
+            self.play(args[2])
+            self.note(line, "inserted", (command, args[2]),
+                      "the solo contract's clergyman of the neutral player is its own command")
+
+    def _convert(self, line: _Line, args: list[str]) -> None:
+        codes = _codes(args[0]) if args else []
+        kept = [c for c in codes if c in ("Gn", "Wn", "Wh")]
+        if len(kept) != len(codes):
+            dropped = "".join(c for c in codes if c not in kept)
+            self.note(line, "dropped" if not kept else "rewritten",
+                      (f"CONVERT {''.join(kept)}",) if kept else (),
+                      f"{dropped}: 1-coin and 5-coin tiles are one pool, nothing to convert")
+        if kept:
+            self.play(f"CONVERT {''.join(kept)}")
+
+    # -- uses ----------------------------------------------------------------------------------
+
+    def _prior(self, building: str) -> bool:
+        turn = self.state.flow.turn
+        player = self.state.players[turn.seat]
+        if self.with_prior or turn.kind == "bonus":
+            return True
+        if building in turn.free_uses:
+            return False
+        if turn.prior_bonus == building and player.clergy[0] is None:
+            return True  # BUILD then USE of the new building: the prior's build bonus
+        return not any(at is None for at in player.clergy[1:])
+
+    def _use(self, line: _Line, following: Sequence[_Line]) -> int:
+        building = self._building(line.tokens[1])
+        prior = self._prior(building)
+        turn = self.state.flow.turn
+        seat = turn.seat
+        params = [self._building(t) for t in line.tokens[2:]]
+        spec_id = self.rules.building(building).id if _BUILDING.match(building) else building
+        if not _BUILDING.match(building) or building not in self.state.built:
+            raise _Stop(f"USE {building}", "not_built", "R-CLG-7",
+                        f"{building} is not built in any landscape")
+        options = [tuple(p) for p in use_options(self.state, self.rules, seat, building)]
+        # The redirect chain: following USE lines whose building is a target of this one.
+        chain: list[_Line] = []
+        targets: list[str] = []
+        for nxt in following:
+            if nxt.tokens[0] != "USE" or len(nxt.tokens) < 2:
+                break
+            target = self._building(nxt.tokens[1])
+            depth = len(targets)
+            if not any(len(o) > depth and o[depth] == target and tuple(o[:depth]) ==
+                       tuple(targets) for o in options):
+                break
+            # The target's own tokens come after its id: targets chain one level each.
+            targets.append(target)
+            chain.append(nxt)
+        lines = [line, *chain]
+        paid: Counter[Good] = Counter()
+        gained: Counter[Good] = Counter()
+        joker = False
+        coords: list[tuple[int, int]] = []
+        for at, ks_line in enumerate(lines):
+            b = building if at == 0 else targets[at - 1]
+            b_spec = self.rules.building(b).id
+            joker = joker or b_spec in _JOKER_USES
+            tokens = [self._building(t) for t in ks_line.tokens[2:]]
+            ints = [int(t) for t in tokens if _INT.match(t)]
+            coords += list(zip(ints[::2], ints[1::2], strict=False))
+            for k, token in enumerate(t for t in tokens if _GOODS.match(t)):
+                codes = _codes(token)
+                if "Jo" in codes:
+                    joker = True
+                    codes = [c for c in codes if c != "Jo"]
+                gain_codes = [c for c in codes if c in _GAIN_CODES.get(b_spec, ())]
+                pay_codes = [c for c in codes if c not in gain_codes]
+                if k in _GAIN_TOKENS.get(b_spec, ()):
+                    gained.update(_goods(pay_codes + gain_codes))
+                else:
+                    paid.update(_goods(pay_codes))
+                    gained.update(_goods(gain_codes))
+        del params, spec_id
+        chosen = self._match(building, prior, targets, options, paid, gained, joker, coords)
+        if chosen is None:
+            converted = self._match_with_wine(line, building, prior, targets, paid, gained,
+                                               joker, coords)
+            if converted is None:
+                raise self._no_match(line, building, prior, targets, options)
+            chosen = converted
+        self._keep(chosen)
+        if self.with_prior:
+            self.note(line, "merged", (self.commands[-1],), "WITH_PRIOR + USE is our PRIOR")
+            self.with_prior = False
+        elif prior and turn.prior_bonus == building:
+            self.note(line, "merged", (self.commands[-1],),
+                      "BUILD then USE of the new building with the prior is our PRIOR "
+                      "(R-BUILD-7)")
+        if chain:
+            self.note(line, "merged", (self.commands[-1],),
+                      f"the uses this use grants ({', '.join(targets)}) are part of its command")
+        if _same_tokens(self.commands[-1].split()[2:], line.tokens[2:]) is False and not chain:
+            self.note(line, "rewritten", (self.commands[-1],),
+                      "our notation names the choices kennerspiel infers from the goods")
+        return len(chain)
+
+    def _candidates(self, building: str, prior: bool, targets: list[str],
+                    options: list[tuple[str, ...]], payment: str | None
+                    ) -> Iterator[tuple[str, ...]]:
+        for option in options:
+            if tuple(option[:len(targets)]) != tuple(targets):
+                continue
+            rest = option[len(targets):]
+            if rest and _BUILDING.match(rest[0]):
+                continue  # a deeper redirect than the record shows
+            yield option
+            if payment and option and _GOODS.match(option[-1]) and option[-1] != payment:
+                yield (*option[:-1], payment)  # the same use, paid with the record's tiles
+
+    def _match(self, building: str, prior: bool, targets: list[str],
+               options: list[tuple[str, ...]], paid: Counter[Good], gained: Counter[Good],
+               joker: bool, coords: list[tuple[int, int]], state: State | None = None
+               ) -> Executed | None:
+        state = state or self.state
+        seat = state.flow.turn.seat
+        payment = "".join(g.code * n for g, n in sorted(paid.items())) or None
+        best: tuple[tuple[int, bool], Executed] | None = None
+        seen: set[tuple[str, ...]] = set()
+        for option in self._candidates(building, prior, targets, options, payment):
+            if option in seen:
+                continue
+            seen.add(option)
+            command = str(Use(building, option, prior=prior))
+            try:
+                executed = execute(state, command, self.rules)
+            except (IllegalCommand, InvalidCommand, AmbiguousCommand):
+                continue
+            facts = executed.events
+            got_paid: Counter[Good] = Counter()
+            got: Counter[Good] = Counter()
+            used_joker = False
+            removed = []
+            for e in facts:
+                if isinstance(e, GoodsPaid) and e.seat == seat:
+                    got_paid.update(e.goods)
+                elif isinstance(e, GoodsGained) and e.seat == seat:
+                    got.update(e.goods)
+                elif isinstance(e, IndicatorUsed) and e.indicator is Indicator.JOKER:
+                    used_joker = True
+                elif isinstance(e, CardRemoved) and e.seat == seat:
+                    removed.append(e.coord)
+            if +got_paid != +paid or used_joker != joker or sorted(removed) != sorted(coords):
+                continue
+            if any(got[g] < n for g, n in gained.items()):
+                continue
+            # kennerspiel takes all a payment buys, and a use the record names is carried out.
+            value = (sum(got.values()), "-" not in option)
+            if best is None or value > best[0]:
+                best = (value, executed)
+        return best[1] if best else None
+
+    def _match_with_wine(self, line: _Line, building: str, prior: bool, targets: list[str],
+                         paid: Counter[Good], gained: Counter[Good], joker: bool,
+                         coords: list[tuple[int, int]]) -> Executed | None:
+        """Wine / whiskey named in a payment as coins: convert them first (kennerspiel pays
+        coins with them directly)."""
+        wine, whiskey = paid[Good.WINE], paid[Good.WHISKEY]
+        for w, h in self._conversions(wine, whiskey):
+            convert = "CONVERT " + "Wn" * w + "Wh" * h
+            try:
+                converted = execute(self.state, convert, self.rules)
+            except IllegalCommand:
+                continue
+            as_coins = Counter(paid)
+            as_coins[Good.WINE] -= w
+            as_coins[Good.WHISKEY] -= h
+            as_coins[Good.COIN] += w + 2 * h
+            seat = converted.state.flow.turn.seat
+            options = [tuple(p) for p in use_options(converted.state, self.rules, seat,
+                                                      building)]
+            found = self._match(building, prior, targets, options, +as_coins, gained, joker,
+                                coords, converted.state)
+            if found is not None:
+                self._keep(converted)
+                self.note(line, "inserted", (convert,),
+                          "kennerspiel spends wine and whiskey directly as coins; the "
+                          "conversion (R-FREE-1) is made explicit")
+                return found
+        return None
+
+    def _no_match(self, line: _Line, building: str, prior: bool, targets: list[str],
+                  options: list[tuple[str, ...]]) -> _Stop:
+        """Why no use of ours matches: the engine's refusal of the plainest form, else that
+        no use of the building pays the record's goods."""
+        plain = " ".join((("PRIOR" if prior else "USE"), building, *targets))
+        try:
+            execute(self.state, plain + (" -" if not targets else ""), self.rules)
+        except IllegalCommand as e:
+            if e.reason not in ("cannot_afford",):
+                return _Stop(plain, e.reason, e.rule, e.detail)
+        except (InvalidCommand, AmbiguousCommand):
+            pass
+        return _Stop(plain, "no_matching_use", "R-GOODS-3",
+                     f"no use of {building} pays exactly {line.text.split(maxsplit=2)[2:]} "
+                     f"({len(options)} uses examined)")
+
+
+# --- the reader ----------------------------------------------------------------------------------
+
+
+def read_kennerspiel(text: str, rules: Rules, readings: str | None = None) -> Imported:
+    """Read a kennerspiel record (a ``Reader``): the game as far as our rules accept it, under
+    ``readings`` (a set of specs/readings.toml; the rulebook's by default)."""
+    imported, _ = _read(text, rules, readings)
+    if imported.stop is not None and readings in (None, "rulebook"):
+        for other in sorted(rules.readings.sets):
+            if other == "rulebook":
+                continue
+            again, _ = _read(text, rules, other)
+            if again.stop is None or again.stop.move_number > imported.stop.move_number:
+                stop = imported.stop
+                imported = Imported(imported.tags, imported.commands, imported.events,
+                                    imported.notes, ImportStop(
+                                        stop.move_number, stop.line, stop.source, stop.command,
+                                        stop.reason, stop.rule, stop.detail, other))
+                break
+    return imported
+
+
+def _read(text: str, rules: Rules, readings: str | None) -> tuple[Imported, State]:
+    lines = _lines(text)
+    config, colours, first = _config(lines, rules, readings)
+    game = _Translator(config, colours, rules)
+    moves = lines[first:]
+    stop: ImportStop | None = None
+    i = 0
+    while i < len(moves):
+        line = moves[i]
+        try:
+            i += 1 + game.line(line, moves[i + 1:])
+        except _Stop as s:
+            stop = ImportStop(i + 1, line.number, line.text, s.command, s.reason, s.rule,
+                              s.detail, None)
+        except IllegalCommand as e:
+            stop = ImportStop(i + 1, line.number, line.text, line.text, e.reason, e.rule,
+                              e.detail, None)
+        except (InvalidCommand, AmbiguousCommand) as e:
+            stop = ImportStop(i + 1, line.number, line.text, line.text, e.code, None,
+                              e.message, None)
+        if stop is not None:
+            break
+    name = set_name(rules, config.readings) or "custom"
+    tags = (("Game", "ora"), ("Players", str(config.players)), ("Variant", str(config.variant)),
+            ("Length", config.length), ("Seed", str(config.seed)),
+            ("Colours", " ".join(config.colours)), ("Readings", name))
+    return Imported(tags, tuple(game.commands), tuple(game.events), tuple(game.notes),
+                    stop), game.state
