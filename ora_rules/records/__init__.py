@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ora_rules.records.errors import RecordError
 from ora_rules.records.importing import Imported, ImportNote, ImportStop, Reader
+from ora_rules.records.kennerspiel import read_kennerspiel
 from ora_rules.records.ora_format import read_ora, write_record
 from ora_rules.specs import Rules
 
@@ -18,6 +19,7 @@ __all__ = ["READERS", "ImportNote", "ImportStop", "Imported", "Reader", "RecordE
 #: The record readers by source name. Other engines' readers add their entries here.
 READERS: dict[str, Reader] = {
     "ora": read_ora,
+    "kennerspiel": read_kennerspiel,
 }
 
 

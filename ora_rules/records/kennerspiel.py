@@ -37,6 +37,7 @@ from ora_rules.notation import Use
 from ora_rules.readings import resolve, set_name
 from ora_rules.records.errors import RecordError
 from ora_rules.records.importing import Imported, ImportNote, ImportStop
+from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 from ora_rules.uses import use_options
 
@@ -152,19 +153,11 @@ def _config(lines: list[_Line], rules: Rules, readings: str | None
             colours[neutral] = _NEUTRAL
     try:
         chosen = resolve(rules, readings)
-        config = _make(rules, players, variant, length, seed, tuple(shuffled[:players]),
-                       chosen)
+        config = make_config(players, variant, length, _MAGIC_SEED if seed is None else seed,
+                             tuple(shuffled[:players]), readings=chosen)
     except InvalidConfig as e:
         raise RecordError(config_line.number, e.message) from None
     return config, colours, i + 1
-
-
-def _make(rules: Rules, players: int, variant: str, length: str, seed: int | None,
-          colours: tuple[str, ...], readings: object) -> GameConfig:
-    from ora_rules.setup import make_config
-
-    return make_config(players, variant, length, _MAGIC_SEED if seed is None else seed,
-                       colours, readings=readings)  # type: ignore[arg-type]
 
 
 # --- translation ----------------------------------------------------------------------------------
@@ -275,7 +268,28 @@ class _Translator:
     # -- lines -------------------------------------------------------------------------------
 
     def line(self, line: _Line, following: Sequence[_Line]) -> int:
-        """Translate and play one line; returns how many following lines it consumed."""
+        """Translate and play one line; returns how many following lines it consumed.
+
+        Solo: kennerspiel runs the neutral building, the neutral prior and the settlement in
+        one frame; ours are steps of their own (R-SOLO-9), so a line that belongs to a later
+        step ends the current one first (an inserted ``COMMIT``)."""
+        while True:
+            kind = self.state.flow.turn.kind
+            try:
+                return self._line(line, following)
+            except IllegalCommand as e:
+                if kind not in ("neutral", "neutral_prior") or line.tokens[0] == "COMMIT" \
+                        or e.reason not in ("wrong_phase", "not_just_built"):
+                    raise
+                try:
+                    self.play("COMMIT")
+                except IllegalCommand:
+                    raise e from None
+                self.note(line, "inserted", ("COMMIT",),
+                          f"kennerspiel's solo settlement frame holds our {kind} step "
+                          "(R-SOLO-9), which ends before this line")
+
+    def _line(self, line: _Line, following: Sequence[_Line]) -> int:
         verb, args = line.tokens[0], list(line.tokens[1:])
         if verb == "USE":
             return self._use(line, following)
@@ -315,10 +329,15 @@ class _Translator:
                           "coins are one pool")
         command = f"WORK_CONTRACT {building} {ours}"
         self.play_paying_coins(line, command)
-        if len(args) == 3:
-            self.play(args[2])
-            self.note(line, "inserted", (command, args[2]),
-                      "the solo contract's clergyman of the neutral player is its own command")
+        owner = self.state.players[self.state.built[building].seat]
+        if self.state.flow.turn.contract is not None and owner.neutral:
+            # Solo: kennerspiel places the neutral lay brother unless WITH_PRIOR is the 4th token.
+            answer = "WITH_PRIOR" if len(args) == 3 and args[2] == "WITH_PRIOR" \
+                else "WITH_LAYBROTHER"
+            self.play(answer)
+            self.note(line, "inserted", (command, answer),
+                      "the neutral player's clergyman for a solo work contract is our own command "
+                      "(R-SOLO-8)")
 
     def _convert(self, line: _Line, args: list[str]) -> None:
         codes = _codes(args[0]) if args else []
@@ -349,8 +368,6 @@ class _Translator:
         prior = self._prior(building)
         turn = self.state.flow.turn
         seat = turn.seat
-        params = [self._building(t) for t in line.tokens[2:]]
-        spec_id = self.rules.building(building).id if _BUILDING.match(building) else building
         if not _BUILDING.match(building) or building not in self.state.built:
             raise _Stop(f"USE {building}", "not_built", "R-CLG-7",
                         f"{building} is not built in any landscape")
@@ -393,8 +410,17 @@ class _Translator:
                 else:
                     paid.update(_goods(pay_codes))
                     gained.update(_goods(gain_codes))
-        del params, spec_id
         chosen = self._match(building, prior, targets, options, paid, gained, joker, coords)
+        if chosen is None and not joker:
+            # kennerspiel takes the joker's value when the good's indicator is not on the wheel
+            # (grapes and stone before they enter): our ``Jo`` (R-JOKER-1).
+            chosen = self._match(building, prior, targets, options, paid, gained, True, coords)
+            if chosen is not None:
+                self.note(line, "rewritten", (str(chosen.events[0].move),),  # type: ignore[union-attr]
+                          "kennerspiel uses the joker when the good is not on the wheel")
+        if chosen is None:
+            chosen = self._match(building, prior, targets, options, paid, gained, joker,
+                                 coords, decline=True)
         if chosen is None:
             converted = self._match_with_wine(line, building, prior, targets, paid, gained,
                                                joker, coords)
@@ -432,15 +458,19 @@ class _Translator:
 
     def _match(self, building: str, prior: bool, targets: list[str],
                options: list[tuple[str, ...]], paid: Counter[Good], gained: Counter[Good],
-               joker: bool, coords: list[tuple[int, int]], state: State | None = None
-               ) -> Executed | None:
+               joker: bool, coords: list[tuple[int, int]], state: State | None = None,
+               decline: bool = False) -> Executed | None:
+        """The use of ours that pays ``paid``, gains at least ``gained``, takes the joker iff
+        ``joker`` and removes the cards at ``coords``; of several, the one gaining most.
+        Declining (``-``) only with ``decline``: kennerspiel has no decline, so a bare use that
+        matches nothing else is one that does nothing."""
         state = state or self.state
         seat = state.flow.turn.seat
         payment = "".join(g.code * n for g, n in sorted(paid.items())) or None
         best: tuple[tuple[int, bool], Executed] | None = None
         seen: set[tuple[str, ...]] = set()
         for option in self._candidates(building, prior, targets, options, payment):
-            if option in seen:
+            if option in seen or ("-" in option) is not decline:
                 continue
             seen.add(option)
             command = str(Use(building, option, prior=prior))
@@ -467,7 +497,7 @@ class _Translator:
             if any(got[g] < n for g, n in gained.items()):
                 continue
             # kennerspiel takes all a payment buys, and a use the record names is carried out.
-            value = (sum(got.values()), "-" not in option)
+            value = (sum(got.values()), True)
             if best is None or value > best[0]:
                 best = (value, executed)
         return best[1] if best else None
