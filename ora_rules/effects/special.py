@@ -284,6 +284,9 @@ class RemoveForests:
                 raise InvalidCommand(f"{ctx.building}: a forest is a column and a row, got "
                                      f"{column} {row!r}")
             coords.append((column, int(row or "")))
+        if len(coords) == self.high and _is_int(tokens.peek()):
+            raise ctx.illegal("too_many_forests", _card_rule(ctx),
+                              f"removes at most {self.high} forest card(s) in one use")
         if not coords and tokens.peek() == "-" and not self.low:
             tokens.next()
         listing = ", ".join(f"{c} {r}" for c, r in forests)

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
+import attrs
 from attrs import frozen
 
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, InvalidConfig
@@ -106,9 +107,14 @@ def seat_order(seed: int | None, colours: Sequence[str]) -> tuple[list[str], _Pc
 
 @frozen
 class _Line:
+    """A move line in the kennerspiel language; ``source`` and ``move`` keep the original line
+    and move number when it was translated from another dialect (weblabora)."""
+
     number: int
     text: str
     tokens: tuple[str, ...]
+    source: str = ""
+    move: int = 0
 
 
 def _lines(text: str) -> list[_Line]:
@@ -223,8 +229,8 @@ class _Translator:
         self.commands.append(first.move)
 
     def note(self, line: _Line, action: str, commands: Sequence[str], why: str) -> None:
-        self.notes.append(ImportNote(line=line.number, source=line.text, action=action,
-                                     commands=tuple(commands), why=why))
+        self.notes.append(ImportNote(line=line.number, source=line.source or line.text,
+                                     action=action, commands=tuple(commands), why=why))
 
     def _building(self, token: str) -> str:
         if len(token) == 3 and token[0] == "L" and token[1] in self.colours:
@@ -304,7 +310,9 @@ class _Translator:
             self.play_paying_coins(line, line.text)
             return 0
         if verb == "WORK_CONTRACT":
-            self._work_contract(line, args)
+            answered = bool(following) and following[0].tokens[0] in ("WITH_PRIOR",
+                                                                      "WITH_LAYBROTHER")
+            self._work_contract(line, args, answered)
             return 0
         if verb == "CONVERT":
             self._convert(line, args)
@@ -314,7 +322,7 @@ class _Translator:
             return 0
         raise _Stop("", "invalid_command", None, f"{verb}: not a move of a game in progress")
 
-    def _work_contract(self, line: _Line, args: list[str]) -> None:
+    def _work_contract(self, line: _Line, args: list[str], answered: bool) -> None:
         if len(args) not in (2, 3):
             raise _Stop("", "invalid_command", None, "WORK_CONTRACT <building> <payment>")
         building, payment = self._building(args[0]), args[1]
@@ -330,7 +338,7 @@ class _Translator:
         command = f"WORK_CONTRACT {building} {ours}"
         self.play_paying_coins(line, command)
         owner = self.state.players[self.state.built[building].seat]
-        if self.state.flow.turn.contract is not None and owner.neutral:
+        if self.state.flow.turn.contract is not None and owner.neutral and not answered:
             # Solo: kennerspiel places the neutral lay brother unless WITH_PRIOR is the 4th token.
             answer = "WITH_PRIOR" if len(args) == 3 and args[2] == "WITH_PRIOR" \
                 else "WITH_LAYBROTHER"
@@ -375,7 +383,12 @@ class _Translator:
         # The redirect chain: following USE lines whose building is a target of this one.
         chain: list[_Line] = []
         targets: list[str] = []
-        for nxt in following:
+        consumed = skipped = 0
+        for k, nxt in enumerate(following):
+            if nxt.tokens[0] == "WITH_PRIOR" and k + 1 < len(following) \
+                    and following[k + 1].number == nxt.number:
+                skipped += 1  # a redirected use marked for the prior (weblabora's ``*``)
+                continue
             if nxt.tokens[0] != "USE" or len(nxt.tokens) < 2:
                 break
             target = self._building(nxt.tokens[1])
@@ -386,6 +399,8 @@ class _Translator:
             # The target's own tokens come after its id: targets chain one level each.
             targets.append(target)
             chain.append(nxt)
+            consumed += 1 + skipped
+            skipped = 0
         lines = [line, *chain]
         paid: Counter[Good] = Counter()
         gained: Counter[Good] = Counter()
@@ -441,20 +456,20 @@ class _Translator:
         if _same_tokens(self.commands[-1].split()[2:], line.tokens[2:]) is False and not chain:
             self.note(line, "rewritten", (self.commands[-1],),
                       "our notation names the choices kennerspiel infers from the goods")
-        return len(chain)
+        return consumed
 
     def _candidates(self, building: str, prior: bool, targets: list[str],
-                    options: list[tuple[str, ...]], payment: str | None
-                    ) -> Iterator[tuple[str, ...]]:
+                    options: list[tuple[str, ...]]) -> Iterator[tuple[str, ...]]:
         for option in options:
+            if option == ("-",):
+                yield option  # declining: the redirect's use did nothing either
+                continue
             if tuple(option[:len(targets)]) != tuple(targets):
                 continue
             rest = option[len(targets):]
             if rest and _BUILDING.match(rest[0]):
                 continue  # a deeper redirect than the record shows
             yield option
-            if payment and option and _GOODS.match(option[-1]) and option[-1] != payment:
-                yield (*option[:-1], payment)  # the same use, paid with the record's tiles
 
     def _match(self, building: str, prior: bool, targets: list[str],
                options: list[tuple[str, ...]], paid: Counter[Good], gained: Counter[Good],
@@ -466,10 +481,11 @@ class _Translator:
         matches nothing else is one that does nothing."""
         state = state or self.state
         seat = state.flow.turn.seat
-        payment = "".join(g.code * n for g, n in sorted(paid.items())) or None
-        best: tuple[tuple[int, bool], Executed] | None = None
+        best: tuple[int, Executed] | None = None
         seen: set[tuple[str, ...]] = set()
-        for option in self._candidates(building, prior, targets, options, payment):
+        queue = list(self._candidates(building, prior, targets, options))
+        while queue:
+            option = queue.pop(0)
             if option in seen or ("-" in option) is not decline:
                 continue
             seen.add(option)
@@ -478,12 +494,11 @@ class _Translator:
                 executed = execute(state, command, self.rules)
             except (IllegalCommand, InvalidCommand, AmbiguousCommand):
                 continue
-            facts = executed.events
             got_paid: Counter[Good] = Counter()
             got: Counter[Good] = Counter()
             used_joker = False
             removed = []
-            for e in facts:
+            for e in executed.events:
                 if isinstance(e, GoodsPaid) and e.seat == seat:
                     got_paid.update(e.goods)
                 elif isinstance(e, GoodsGained) and e.seat == seat:
@@ -492,12 +507,22 @@ class _Translator:
                     used_joker = True
                 elif isinstance(e, CardRemoved) and e.seat == seat:
                     removed.append(e.coord)
-            if +got_paid != +paid or used_joker != joker or sorted(removed) != sorted(coords):
+            if used_joker != joker or sorted(removed) != sorted(coords) \
+                    or any(got[g] < n for g, n in gained.items()):
                 continue
-            if any(got[g] < n for g, n in gained.items()):
+            surplus = Counter(paid)
+            surplus.subtract(got_paid)
+            if any(n < 0 for n in surplus.values()):
                 continue
-            # kennerspiel takes all a payment buys, and a use the record names is carried out.
-            value = (sum(got.values()), True)
+            if +surplus:
+                # The record pays more tiles than this use needs: the same use with them
+                # added to its payment (a superfluous tile is spent, R-GOODS-3).
+                if option and _GOODS.match(option[-1]):
+                    extra = "".join(g.code * n for g, n in sorted((+surplus).items()))
+                    queue.append((*option[:-1], option[-1] + extra))
+                continue
+            # kennerspiel takes all a payment buys.
+            value = sum(got.values())
             if best is None or value > best[0]:
                 best = (value, executed)
         return best[1] if best else None
@@ -507,17 +532,20 @@ class _Translator:
                          coords: list[tuple[int, int]]) -> Executed | None:
         """Wine / whiskey named in a payment as coins: convert them first (kennerspiel pays
         coins with them directly)."""
-        wine, whiskey = paid[Good.WINE], paid[Good.WHISKEY]
-        for w, h in self._conversions(wine, whiskey):
+        player = self.state.players[self.state.flow.turn.seat]
+        for w, h in self._conversions(player.count(Good.WINE), player.count(Good.WHISKEY)):
             convert = "CONVERT " + "Wn" * w + "Wh" * h
             try:
                 converted = execute(self.state, convert, self.rules)
             except IllegalCommand:
                 continue
+            # Either the record names the wine it pays as coins, or it names coins the player
+            # lacks and kennerspiel made them from wine.
             as_coins = Counter(paid)
-            as_coins[Good.WINE] -= w
-            as_coins[Good.WHISKEY] -= h
-            as_coins[Good.COIN] += w + 2 * h
+            named_w, named_h = min(w, paid[Good.WINE]), min(h, paid[Good.WHISKEY])
+            as_coins[Good.WINE] -= named_w
+            as_coins[Good.WHISKEY] -= named_h
+            as_coins[Good.COIN] += named_w + 2 * named_h
             seat = converted.state.flow.turn.seat
             options = [tuple(p) for p in use_options(converted.state, self.rules, seat,
                                                       building)]
@@ -533,16 +561,21 @@ class _Translator:
 
     def _no_match(self, line: _Line, building: str, prior: bool, targets: list[str],
                   options: list[tuple[str, ...]]) -> _Stop:
-        """Why no use of ours matches: the engine's refusal of the plainest form, else that
-        no use of the building pays the record's goods."""
-        plain = " ".join((("PRIOR" if prior else "USE"), building, *targets))
-        try:
-            execute(self.state, plain + (" -" if not targets else ""), self.rules)
-        except IllegalCommand as e:
-            if e.reason not in ("cannot_afford",):
-                return _Stop(plain, e.reason, e.rule, e.detail)
-        except (InvalidCommand, AmbiguousCommand):
-            pass
+        """Why no use of ours matches: the engine's refusal of the plainest form or of the
+        record's tokens as they stand, else that no use of the building pays the record's
+        goods."""
+        verb = "PRIOR" if prior else "USE"
+        plain = " ".join((verb, building, *targets))
+        written = " ".join((verb, building, *(self._building(t) for t in line.tokens[2:])))
+        for attempt in (plain + (" -" if not targets else ""), written):
+            try:
+                execute(self.state, attempt, self.rules)
+            except IllegalCommand as e:
+                if e.reason not in ("cannot_afford",):
+                    return _Stop(plain if attempt.endswith(" -") else attempt, e.reason, e.rule,
+                                 e.detail)
+            except (InvalidCommand, AmbiguousCommand):
+                pass
         return _Stop(plain, "no_matching_use", "R-GOODS-3",
                      f"no use of {building} pays exactly {line.text.split(maxsplit=2)[2:]} "
                      f"({len(options)} uses examined)")
@@ -554,45 +587,55 @@ class _Translator:
 def read_kennerspiel(text: str, rules: Rules, readings: str | None = None) -> Imported:
     """Read a kennerspiel record (a ``Reader``): the game as far as our rules accept it, under
     ``readings`` (a set of specs/readings.toml; the rulebook's by default)."""
-    imported, _ = _read(text, rules, readings)
-    if imported.stop is not None and readings in (None, "rulebook"):
-        for other in sorted(rules.readings.sets):
-            if other == "rulebook":
-                continue
-            again, _ = _read(text, rules, other)
-            if again.stop is None or again.stop.move_number > imported.stop.move_number:
-                stop = imported.stop
-                imported = Imported(imported.tags, imported.commands, imported.events,
-                                    imported.notes, ImportStop(
-                                        stop.move_number, stop.line, stop.source, stop.command,
-                                        stop.reason, stop.rule, stop.detail, other))
-                break
+    return with_reading_hint(lambda chosen: _read(text, rules, chosen)[0], rules, readings)
+
+
+def with_reading_hint(read: Callable[[str | None], Imported], rules: Rules,
+                      readings: str | None) -> Imported:
+    """``read(readings)``; when it stops under the rulebook readings, the first other reading
+    set (specs/readings.toml) that plays past that move is named in the stop."""
+    imported = read(readings)
+    if imported.stop is None or readings not in (None, "rulebook"):
+        return imported
+    stop = imported.stop
+    for other in sorted(rules.readings.sets):
+        if other == "rulebook":
+            continue
+        again = read(other)
+        if again.stop is None or again.stop.move_number > stop.move_number:
+            return Imported(imported.tags, imported.commands, imported.events, imported.notes,
+                            attrs.evolve(stop, reading=other))
     return imported
 
 
 def _read(text: str, rules: Rules, readings: str | None) -> tuple[Imported, State]:
     lines = _lines(text)
     config, colours, first = _config(lines, rules, readings)
-    game = _Translator(config, colours, rules)
-    moves = lines[first:]
+    return play_lines(_Translator(config, colours, rules), lines[first:])
+
+
+def play_lines(game: _Translator, moves: Sequence[_Line]) -> tuple[Imported, State]:
+    """Play the record's move lines through ``game`` up to the first that cannot be played."""
     stop: ImportStop | None = None
     i = 0
     while i < len(moves):
         line = moves[i]
+        number = line.move or i + 1
         try:
             i += 1 + game.line(line, moves[i + 1:])
         except _Stop as s:
-            stop = ImportStop(i + 1, line.number, line.text, s.command, s.reason, s.rule,
-                              s.detail, None)
+            stop = ImportStop(number, line.number, line.source or line.text, s.command,
+                              s.reason, s.rule, s.detail, None)
         except IllegalCommand as e:
-            stop = ImportStop(i + 1, line.number, line.text, line.text, e.reason, e.rule,
-                              e.detail, None)
+            stop = ImportStop(number, line.number, line.source or line.text, line.text,
+                              e.reason, e.rule, e.detail, None)
         except (InvalidCommand, AmbiguousCommand) as e:
-            stop = ImportStop(i + 1, line.number, line.text, line.text, e.code, None,
-                              e.message, None)
+            stop = ImportStop(number, line.number, line.source or line.text, line.text,
+                              e.code, None, e.message, None)
         if stop is not None:
             break
-    name = set_name(rules, config.readings) or "custom"
+    config = game.state.config
+    name = set_name(game.rules, config.readings) or "custom"
     tags = (("Game", "ora"), ("Players", str(config.players)), ("Variant", str(config.variant)),
             ("Length", config.length), ("Seed", str(config.seed)),
             ("Colours", " ".join(config.colours)), ("Readings", name))

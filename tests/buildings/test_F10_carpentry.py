@@ -86,8 +86,7 @@ def test_wrong_or_missing_forest() -> None:
         events_of(state, "USE F10")
     with pytest.raises(InvalidCommand):
         events_of(state, "USE F10 1")
-    with pytest.raises(InvalidCommand):
-        events_of(state, "USE F10 1 0 2 0")  # one forest only
+    assert refusal(state, "USE F10 1 0 2 0").reason == "too_many_forests"  # one forest only
 
 
 def test_declined() -> None:

@@ -57,6 +57,13 @@ def test_step_1_up_to_four_forests_one_book_each() -> None:
     assert (space.terrain, space.card) == (Terrain.PLAINS, None)
 
 
+def test_step_1_a_fifth_forest_is_refused() -> None:
+    """"Up to 4": a fifth forest is refused by the card (weblabora's records remove five)."""
+    state = with_district(owned("F38"))
+    error = refusal(state, "USE F38 1 -1 1 0 1 1 2 -1 2 0")
+    assert (error.reason, error.rule) == ("too_many_forests", "cards.md F38")
+
+
 def test_doing_less() -> None:
     state = owned("F38")
     assert goods(use(state, "F38", "2", "0"), USER) == {"book": 1}
@@ -79,8 +86,6 @@ def test_wrong_tokens() -> None:
         events_of(state, "USE F38 2 0 1 0")  # not ascending
     with pytest.raises(InvalidCommand):
         events_of(state, "USE F38 1 0 1 0")  # twice
-    with pytest.raises(InvalidCommand):
-        events_of(state, "USE F38 1 -1 1 0 1 1 2 -1 2 0")  # five
     with pytest.raises(InvalidCommand):
         events_of(state, "USE F38 1")
 
