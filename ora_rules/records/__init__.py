@@ -11,6 +11,7 @@ from ora_rules.records.errors import RecordError
 from ora_rules.records.importing import Imported, ImportNote, ImportStop, Reader
 from ora_rules.records.kennerspiel import read_kennerspiel
 from ora_rules.records.ora_format import read_ora, write_record
+from ora_rules.records.weblabora import read_weblabora
 from ora_rules.specs import Rules
 
 __all__ = ["READERS", "ImportNote", "ImportStop", "Imported", "Reader", "RecordError",
@@ -20,6 +21,7 @@ __all__ = ["READERS", "ImportNote", "ImportStop", "Imported", "Reader", "RecordE
 READERS: dict[str, Reader] = {
     "ora": read_ora,
     "kennerspiel": read_kennerspiel,
+    "weblabora": read_weblabora,
 }
 
 

@@ -57,9 +57,13 @@ _BUILDING = re.compile(r"^(?:[GFI]\d\d|L[RGBWY][123])$")
 _GOODS = re.compile(r"^(?:[A-Z][a-z])+$")
 _INT = re.compile(r"^-?\d+$")
 #: Uses whose goods tokens name what is *gained*, by token position (all others name what is
-#: paid): the Farmyard's wheel good, the Cloister Courtyard's and the House of the
-#: Brotherhood's second token, the Shipping Company's food.
-_GAIN_TOKENS: dict[str, tuple[int, ...]] = {"L02": (0,), "G02": (1,), "G41": (1,)}
+#: paid): the Farmyard's wheel good, the Cloister Courtyard's, House of the Brotherhood's,
+#: Druid's House's and Festival Ground's second token, the False Lighthouse's and Sacred Site's
+#: goods; by code: the Shipping Company's food, the Cooperage's drink.
+_GAIN_TOKENS: dict[str, tuple[int, ...]] = {
+    "L02": (0,), "G02": (1,), "G41": (1,), "I08": (0,), "I14": (0,), "I15": (1,), "I38": (1,),
+    "G12": (1,),  # weblabora writes the stone a Stone Merchant gives as a token of its own
+}
 _GAIN_CODES: dict[str, frozenset[str]] = {"F33": frozenset({"Mt", "Br", "Wn"}),
                                           "I33": frozenset({"Be", "Wh"})}
 #: Uses that always take the joker's value without writing ``Jo`` (Shipping Company, Cooperage).
@@ -186,8 +190,8 @@ def _goods(codes: Sequence[str]) -> Counter[Good]:
     return goods
 
 
-#: Codes kennerspiel also reads: ``Po`` (pottery) is a ceramic.
-_ALIASES = {"Po": "Ce"}
+#: Codes the records also use: ``Po`` (pottery) is a ceramic, ``Ho`` (hops, weblabora) malt.
+_ALIASES = {"Po": "Ce", "Ho": "Ma"}
 
 
 def _codes(token: str) -> list[str]:
@@ -384,10 +388,16 @@ class _Translator:
         chain: list[_Line] = []
         targets: list[str] = []
         consumed = skipped = 0
+        between: list[_Line] = []
+        converts: list[_Line] = []
         for k, nxt in enumerate(following):
             if nxt.tokens[0] == "WITH_PRIOR" and k + 1 < len(following) \
                     and following[k + 1].number == nxt.number:
                 skipped += 1  # a redirected use marked for the prior (weblabora's ``*``)
+                continue
+            if nxt.tokens[0] == "CONVERT":
+                between.append(nxt)  # a conversion between a redirect and the use it grants
+                skipped += 1
                 continue
             if nxt.tokens[0] != "USE" or len(nxt.tokens) < 2:
                 break
@@ -401,6 +411,16 @@ class _Translator:
             chain.append(nxt)
             consumed += 1 + skipped
             skipped = 0
+            converts += between
+            between = []
+        for convert in converts:
+            # Conversions are free at any time (R-FREE-2): made before the merged use.
+            before = len(self.commands)
+            self._line(convert, ())
+            self.note(convert, "rewritten", tuple(self.commands[before:]),
+                      "played before the use it stands in, which is one command of ours")
+        if converts:
+            options = [tuple(p) for p in use_options(self.state, self.rules, seat, building)]
         lines = [line, *chain]
         paid: Counter[Good] = Counter()
         gained: Counter[Good] = Counter()

@@ -45,7 +45,8 @@ def test_a_set_name_or_overrides_choose_the_readings() -> None:
     assert set_name(R, KENNERSPIEL) == "kennerspiel"
     assert resolve(R, {"wheel_entry": "before_rotation"}) == Readings(
         wheel_entry="before_rotation")
-    assert describe(resolve(R, "weblabora")) == "building_sets=long_two_player"
+    assert describe(resolve(R, "weblabora")) == (
+        "landscape_purchases=per_slot building_sets=long_two_player")
     g = Game.new(R, 4, seed=5, readings="kennerspiel")
     assert g.state.config.readings == KENNERSPIEL
 
