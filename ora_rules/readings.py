@@ -27,6 +27,8 @@ def resolve(rules: Rules, choice: ReadingsChoice) -> Readings:
         return Readings()
     if isinstance(choice, Readings):
         chosen = attrs.asdict(choice)
+    elif isinstance(choice, str) and "=" in choice:
+        chosen = dict(word.split("=", 1) for word in choice.split())  # the ``label`` form
     elif isinstance(choice, str):
         if choice not in rules.readings.sets:
             raise InvalidConfig(f"readings: unknown set {choice!r}; sets: "
@@ -52,6 +54,12 @@ def set_name(rules: Rules, readings: Readings) -> str | None:
         if attrs.asdict(Readings(**rules.readings.sets[name])) == chosen:
             return name
     return None
+
+
+def label(readings: Readings) -> str:
+    """The record header's ``[Readings]`` value: ``rulebook``, or the options that differ from
+    it as ``name=option`` words (which ``resolve`` reads back)."""
+    return describe(readings) or "rulebook"
 
 
 def describe(readings: Readings) -> str:

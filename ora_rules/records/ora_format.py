@@ -28,7 +28,8 @@ from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
 from ora_core.events import GameEvent, GameStarted, MovePlayed
 from ora_core.evolve import fold
-from ora_core.state import GameConfig, State
+from ora_core.state import GameConfig, Readings, State
+from ora_rules.readings import label, resolve
 from ora_rules.records.errors import RecordError
 from ora_rules.records.importing import Imported
 from ora_rules.records.replay import Replayed, SourceMove, replay
@@ -39,7 +40,7 @@ from ora_rules.specs import Rules
 REQUIRED_TAGS = ("Game", "Players", "Variant", "Length", "Seed", "Colours")
 #: The tags a record may have, written in this order after the required ones.
 OPTIONAL_TAGS = ("Liesborn", "Readings", "Names", "Result", "Head")
-#: The one set of readings of the ambiguities this engine plays (docs/ambiguities.md).
+#: The readings of a game at the rulebook's options (docs/ambiguities.md).
 DEFAULT_READINGS = "rulebook"
 
 _TAG = re.compile(r'\[([A-Za-z]+)\s+"((?:[^"\\]|\\.)*)"\]')
@@ -82,7 +83,7 @@ def header_tags(config: GameConfig, state: State | None = None,
             ("Colours", " ".join(config.colours))]
     if config.liesborn:
         tags.append(("Liesborn", "yes"))
-    tags.append(("Readings", DEFAULT_READINGS))
+    tags.append(("Readings", label(config.readings)))
     if state is not None and state.scores is not None:
         tags.append(("Result", result_text(state)))
     if head is not None:
@@ -187,14 +188,14 @@ def _tags_of_line(line: str, number: int) -> list[tuple[str, str]]:
     return tags
 
 
-def config_of(parsed: _Parsed, readings: str | None) -> GameConfig:
+def config_of(parsed: _Parsed, readings: str | None, rules: Rules) -> GameConfig:
     """The game's config from the header; a bad value names its tag's line."""
     tags = dict(parsed.tags)
     where = parsed.tag_lines
     if tags["Game"] != "ora":
         raise RecordError(where["Game"], f'[Game "{tags["Game"]}"]: this reader reads '
                           '[Game "ora"] records')
-    _check_readings(tags.get("Readings"), where.get("Readings", 0), readings)
+    chosen = _readings(tags.get("Readings"), where.get("Readings", 0), readings, rules)
     if "Names" in tags:
         # Names are kept only where the game's config or state can hold them; until then a
         # record with names is refused rather than imported with its names silently dropped.
@@ -209,7 +210,7 @@ def config_of(parsed: _Parsed, readings: str | None) -> GameConfig:
                               f"got {tags[name]!r}") from None
     try:
         config = make_config(numbers["Players"], tags["Variant"], tags["Length"],
-                             numbers["Seed"], tuple(tags["Colours"].split()))
+                             numbers["Seed"], tuple(tags["Colours"].split()), readings=chosen)
     except InvalidConfig as e:
         tag = {"players": "Players", "variant": "Variant", "length": "Length", "seed": "Seed",
                "colours": "Colours"}.get(e.field or "", "Players")
@@ -220,11 +221,21 @@ def config_of(parsed: _Parsed, readings: str | None) -> GameConfig:
     return attrs_evolve(config, liesborn=True) if liesborn == "yes" else config
 
 
-def _check_readings(tag: str | None, line: int, asked: str | None) -> None:
+def _readings(tag: str | None, line: int, asked: str | None, rules: Rules) -> Readings:
+    """The game's readings (docs/ambiguities.md): the ``[Readings]`` tag, which readings asked
+    for must agree with."""
+    chosen: dict[str, Readings] = {}
     for value, what in ((tag, "[Readings]"), (asked, "the readings asked for")):
-        if value is not None and value != DEFAULT_READINGS:
+        if value is None:
+            continue
+        try:
+            chosen[what] = resolve(rules, value)
+        except InvalidConfig as e:
             raise RecordError(line if what.startswith("[") else 0,
-                              f"{what}: unknown readings {value!r} (known: {DEFAULT_READINGS})")
+                              f"{what}: unknown readings {value!r}: {e.message}") from None
+    if len(set(chosen.values())) > 1:
+        raise RecordError(line, f"[Readings] {tag!r} is not the readings asked for ({asked!r})")
+    return next(iter(chosen.values()), Readings())
 
 
 def read_ora(text: str, rules: Rules, readings: str | None = None) -> Imported:
@@ -235,7 +246,7 @@ def read_ora(text: str, rules: Rules, readings: str | None = None) -> Imported:
     is no error but the import's ``stop``.
     """
     parsed = parse_record(text)
-    config = config_of(parsed, readings)
+    config = config_of(parsed, readings, rules)
     replayed = replay(config, parsed.moves, rules)
     hashes = chain_of(replayed.events)
     _check_checkpoints(parsed, replayed, hashes)

@@ -12,7 +12,7 @@ from ora_core.events import GameStarted
 from ora_core.evolve import fold
 from ora_core.values import Good
 from ora_rules.decide import execute, start
-from ora_rules.records import READERS, read_record
+from ora_rules.records import READERS, read_record, write_record
 from ora_rules.records.importing import Imported
 from ora_rules.records.kennerspiel import _Line, _Translator, read_kennerspiel, seat_order
 from ora_rules.setup import make_config
@@ -161,3 +161,14 @@ def test_wine_spent_as_coins_gets_a_conversion_inserted() -> None:
     assert game.commands == ["CONVERT Wn", "BUY_DISTRICT 2 PLAINS"]
     assert game.notes[0].action == "inserted"
     assert game.state.players[0].goods.get(Good.WINE) == 1
+
+
+def test_an_imported_game_is_written_in_our_format_with_its_readings_and_read_back() -> None:
+    """The record header names the readings ([Readings], docs/ambiguities.md), so our record of
+    the imported game replays it byte for byte."""
+    game = imported("gameClaude4-1.txt", "kennerspiel")
+    text = write_record(game.events)
+    assert ('[Readings "landscape_purchases=per_slot wheel_entry=before_rotation '
+            'building_sets=by_players prior_bonus_after_purchase=kept"]') in text
+    again = read_record(text, rules())
+    assert again.stop is None and again.events == game.events

@@ -70,7 +70,7 @@ def record_lines() -> list[str]:
     (lambda ls: [*ls[:2], '[Variant "spain"]', *ls[3:]], 3, "variant must be"),
     (lambda ls: [*ls[:5], '[Colours "R R B W"]', *ls[6:]], 6, "colours must be"),
     (lambda ls: ['[Game "chess"]', *ls[1:]], 1, "[Game \"ora\"] records"),
-    (lambda ls: [*ls[:6], '[Readings "kennerspiel"]', *ls[7:]], 7, "unknown readings"),
+    (lambda ls: [*ls[:6], '[Readings "chess"]', *ls[7:]], 7, "unknown readings"),
     (lambda ls: [*ls[:7], '[Names "Ann,Bo,Cy,Di"]', *ls[7:]], 8, "does not store player names"),
     (lambda ls: [*ls[:7], '[Result "R 1, G 2, B 3, W 4"]', *ls[8:]], 8, "is not the replay's"),
     (lambda ls: [*ls[:8], '[Head "sha256:00"]', *ls[9:]], 9, "[Head] is not the replay's"),
