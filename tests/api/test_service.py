@@ -316,12 +316,13 @@ def test_create_takes_the_readings_and_the_state_shows_them(local: Local) -> Non
     """AMB-05 / AMB-02 / AMB-09 / AMB-E3: a set name or per-ambiguity options; bad names refused."""
     created = local.call("game.create", {"config": {"players": 4, "variant": "france",
                                                     "length": "long", "seed": 3,
-                                                    "readings": "kennerspiel"}})
+                                                    "readings": "kennerspiel"},
+                                         "visibility": "public"})
     state = local.call("game.state", {"game_id": created["game_id"]})
     assert state["config"]["readings"]["landscape_purchases"] == "per_slot"
     created = local.call("game.create", {"config": {
         "players": 3, "variant": "france", "length": "long",
-        "readings": {"wheel_entry": "before_rotation"}}})
+        "readings": {"wheel_entry": "before_rotation"}}, "visibility": "public"})
     readings = local.call("game.state", {"game_id": created["game_id"]})["config"]["readings"]
     assert readings == {"landscape_purchases": "per_round", "wheel_entry": "before_rotation",
                         "building_sets": "rulebook", "prior_bonus_after_purchase": "lost"}
