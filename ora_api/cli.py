@@ -245,10 +245,10 @@ def _render(args: argparse.Namespace) -> int:
     except ValueError:
         print(f"ora: {args.game_id[:40]!r} is not a game id", file=sys.stderr)
         return 2
-    svc = open_service(args.store)  # reads only
+    svc = open_service(args.store)
     try:
         text = game_svg(svc, game_id, version=args.version, move=args.move, seat=args.seat,
-                        locale=args.locale)
+                        locale=args.locale, token=args.token)
     except RpcError as e:
         print(f"ora: {e.data.get('detail')}", file=sys.stderr)
         return 2
@@ -318,6 +318,8 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--version", type=int, default=None, help="the game at a version")
     render.add_argument("--seat", type=int, default=None, help="only this seat's landscape")
     render.add_argument("--locale", default="en", help="en, el or ru (default en)")
+    render.add_argument("--token", default=None,
+                        help="a seat's or spectator's token (needed for a private game)")
     render.add_argument("--store", default=default_store())
     render.set_defaults(func=_render)
 

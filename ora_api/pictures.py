@@ -20,12 +20,15 @@ SVG_TYPE = "image/svg+xml"
 
 
 def game_svg(svc: GameService, game_id: UUID, *, version: int | None = None,
-             move: int | None = None, seat: int | None = None, locale: str = "en") -> str:
+             move: int | None = None, seat: int | None = None, locale: str = "en",
+             token: str | None = None) -> str:
     """The SVG of a game; ``seat``: only that seat's landscape (the table's parts are shown
-    whatever the seat). Refusals are the API's errors (unknown game, invalid params)."""
+    whatever the seat). Read like ``game.view``: a private game needs a seat's or a
+    spectator's ``token``. Refusals are the API's errors (unknown game, bad token, invalid
+    params)."""
     if locale not in LOCALES:
         raise invalid_params(f"locale must be one of {', '.join(LOCALES)}", "locale")
-    board = view(board_state(svc, game_id, version, move), svc.rules, locale=locale,
+    board = view(board_state(svc, game_id, version, move, token), svc.rules, locale=locale,
                  game_id=game_id, move=move)
     if seat is not None and seat not in {s.seat for s in board.seats}:
         raise invalid_params(f"seat: the game has seats 0 .. {len(board.seats) - 1}", "seat",
@@ -43,8 +46,9 @@ def _int(query: Any, name: str) -> int | None:
 
 
 def svg_route(svc: GameService) -> Any:
-    """``GET /games/{game_id}.svg?move=&version=&seat=&locale=``: 200 with the picture, 404
-    for an unknown game, 400 with a one-line reason for bad params."""
+    """``GET /games/{game_id}.svg?move=&version=&seat=&locale=&token=``: 200 with the picture,
+    404 for an unknown game, 403 without a token that may read a private game, 400 with a
+    one-line reason for bad params."""
     from starlette.concurrency import run_in_threadpool
     from starlette.requests import Request
     from starlette.responses import PlainTextResponse, Response
@@ -60,9 +64,9 @@ def svg_route(svc: GameService) -> Any:
             text = await run_in_threadpool(
                 game_svg, svc, game_id, version=_int(query, "version"),
                 move=_int(query, "move"), seat=_int(query, "seat"),
-                locale=query.get("locale", "en"))
+                locale=query.get("locale", "en"), token=query.get("token"))
         except RpcError as e:
-            status = 404 if e.data.get("code") == "unknown_game" else 400
+            status = {"unknown_game": 404, "bad_token": 403}.get(e.data.get("code", ""), 400)
             return PlainTextResponse(f"{e.data.get('code')}: {e.data.get('detail')}\n",
                                      status_code=status)
         return Response(text, media_type=SVG_TYPE)

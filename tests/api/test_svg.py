@@ -149,3 +149,8 @@ def test_get_games_id_svg_over_http(local: Local) -> None:
     missing = fetch("/games/00000000-0000-0000-0000-000000000000.svg")
     assert missing.status_code == 404 and missing.text.startswith("unknown_game")
     assert fetch("/games/nonsense.svg").status_code == 404
+    # A private game's picture is read like game.view: with a seat's or spectator's token.
+    private_id, private_tokens = new_game(local, players=2, seed=3, visibility="private")
+    assert fetch(f"/games/{private_id}.svg").status_code == 403
+    assert fetch(f"/games/{private_id}.svg", token="not-a-token").status_code == 403
+    assert fetch(f"/games/{private_id}.svg", token=private_tokens[1]).status_code == 200
