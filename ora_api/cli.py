@@ -18,6 +18,7 @@ from ora_rules.specs import load_rules
 
 if TYPE_CHECKING:
     from ora_core.events import GameEvent
+    from ora_core.state import State
 
 
 def default_store() -> str:
@@ -117,6 +118,57 @@ def _log(args: argparse.Namespace) -> int:
         print(f"{m.number}. {m.text}")
         for line in m.then:
             print(f"   {line}")
+    return 0
+
+
+def _plain(value: object) -> bytes:
+    """A rules value (attrs classes, enums, tuples) as one line of JSON."""
+    import cattrs
+
+    return orjson.dumps(cattrs.Converter().unstructure(value), option=orjson.OPT_NON_STR_KEYS)
+
+
+def _state_after(events: list[GameEvent], move: int | None) -> State:
+    from ora_core.errors import InvalidCommand
+    from ora_core.evolve import fold
+    from ora_rules.diff import states_after
+
+    if move is None:
+        return fold(events)
+    found = states_after(events, [move])
+    if move not in found:
+        raise InvalidCommand(f"the game has fewer than {move} moves")
+    return found[move]
+
+
+def _explain(args: argparse.Namespace) -> int:
+    """``ora explain GAME``: the score line by line (ora_rules.explain)."""
+    from ora_rules.explain import explain, explanation_text
+
+    state = _state_after(_stored_events(args), args.at)
+    explained = explain(state, load_rules(), args.seat)
+    if args.json:
+        for e in explained:
+            sys.stdout.write(_plain(e).decode() + "\n")
+        return 0
+    print("\n\n".join(explanation_text(e) for e in explained))
+    return 0
+
+
+def _diff(args: argparse.Namespace) -> int:
+    """``ora diff GAME A B``: what changed from the state after move A to the one after B."""
+    from ora_core.errors import InvalidCommand
+    from ora_rules.diff import diff, states_after
+
+    found = states_after(_stored_events(args), [args.a, args.b])
+    for move in (args.a, args.b):
+        if move not in found:
+            raise InvalidCommand(f"the game has fewer than {move} moves")
+    d = diff(found[args.a], found[args.b], load_rules())
+    if args.json:
+        sys.stdout.write(_plain(d).decode() + "\n")
+        return 0
+    print("\n".join(d.text) if d.text else "no difference")
     return 0
 
 
@@ -322,6 +374,23 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a seat's or spectator's token (needed for a private game)")
     render.add_argument("--store", default=default_store())
     render.set_defaults(func=_render)
+
+    explain_p = sub.add_parser("explain", help="a stored game's score line by line")
+    explain_p.add_argument("game_id")
+    explain_p.add_argument("--seat", type=int, default=None, help="only this seat")
+    explain_p.add_argument("--move", dest="at", type=int, default=None, metavar="N",
+                           help="after move N (0: the set-up); default: now")
+    explain_p.add_argument("--json", action="store_true", help="one JSON line per seat")
+    explain_p.add_argument("--store", default=default_store())
+    explain_p.set_defaults(func=_explain)
+
+    diff_p = sub.add_parser("diff", help="what changed between the states after two moves")
+    diff_p.add_argument("game_id")
+    diff_p.add_argument("a", type=int, help="move A (0: the set-up)")
+    diff_p.add_argument("b", type=int, help="move B")
+    diff_p.add_argument("--json", action="store_true")
+    diff_p.add_argument("--store", default=default_store())
+    diff_p.set_defaults(func=_diff)
 
     specs = sub.add_parser("specs", help="spec tools")
     specs_sub = specs.add_subparsers(dest="specs_command", required=True)

@@ -18,17 +18,22 @@ from ora_rules.specs import Rules
 END = ""
 
 
-def complete(state: State, rules: Rules, prefix_tokens: Sequence[str]) -> list[str]:
+def complete(state: State, rules: Rules, prefix_tokens: Sequence[str], partial: str = ""
+             ) -> list[str]:
     """The distinct next tokens after ``prefix_tokens``, in the order of ``legal_moves``.
 
     ``""`` (:data:`END`) in the result means ``prefix_tokens`` is itself a legal move. An empty
     result means no legal move starts with the prefix (or nobody is to decide).
     """
-    return complete_from([str(move) for move in legal_moves(state, rules)], prefix_tokens)
+    return complete_from([str(move) for move in legal_moves(state, rules)], prefix_tokens,
+                         partial)
 
 
-def complete_from(moves: Sequence[str], prefix_tokens: Sequence[str]) -> list[str]:
-    """:func:`complete` over an already enumerated list of move strings."""
+def complete_from(moves: Sequence[str], prefix_tokens: Sequence[str], partial: str = ""
+                  ) -> list[str]:
+    """:func:`complete` over an already enumerated list of move strings. ``partial`` is a
+    half-typed next token: only the tokens that start with it are offered (the end marker
+    only when ``partial`` is empty)."""
     prefix = list(prefix_tokens)
     k = len(prefix)
     seen: dict[str, None] = {}
@@ -36,4 +41,6 @@ def complete_from(moves: Sequence[str], prefix_tokens: Sequence[str]) -> list[st
         tokens = move.split()
         if tokens[:k] == prefix:
             seen.setdefault(tokens[k] if len(tokens) > k else END, None)
+    if partial:
+        return [t for t in seen if t and t.startswith(partial)]
     return list(seen)

@@ -1,31 +1,53 @@
-"""Final scoring (R-SCORE-1..8)."""
+"""Final scoring (R-SCORE-1..8).
+
+Each total is the sum of its items (a card's economic value, a settlement's dwelling value and
+its neighbours', a kind of goods' points); ``ora_rules.explain`` lists the same items, so an
+explanation always sums to the score.
+"""
 
 from __future__ import annotations
 
+from attrs import frozen
+
 from ora_core.state import PlayerState, Score, State
-from ora_core.values import Good, Terrain
+from ora_core.values import Coord, Good, Terrain
 from ora_rules.landscape import neighbours
 from ora_rules.specs import Rules
 
 WATER_DWELLING = 3  # R-SCORE-4: an adjacent water space holding no building
+#: Goods scored together: wine and whiskey may turn into coins (R-SCORE-2).
+COIN_GOODS = (Good.COIN, Good.WINE, Good.WHISKEY)
+
+
+def coin_conversion(coins: int, wine: int, whiskey: int) -> tuple[int, int, int]:
+    """(points, wine converted, whiskey converted): the best goods points of coins, wine and
+    whiskey (R-SCORE-2, AMB-26), with the fewest conversions that reach them."""
+    best = (-1, 0, 0)
+    for x in range(wine + 1):
+        for y in range(whiskey + 1):
+            points = 2 * ((coins + x + 2 * y) // 5) + (wine - x) + (whiskey - y)
+            if points > best[0]:
+                best = (points, x, y)
+    return best
 
 
 def coin_points(coins: int, wine: int, whiskey: int) -> int:
     """The best goods points of coins, wine and whiskey (R-SCORE-2, AMB-26)."""
-    return max(2 * ((coins + x + 2 * y) // 5) + (wine - x) + (whiskey - y)
-               for x in range(wine + 1) for y in range(whiskey + 1))
+    return coin_conversion(coins, wine, whiskey)[0]
+
+
+def other_goods_points(player: PlayerState, rules: Rules) -> dict[Good, int]:
+    """The points of each other kind of goods the player holds (0-point kinds included)."""
+    return {good: rules.goods[good].points * n for good, n in player.goods.items()
+            if n and good not in COIN_GOODS}
 
 
 def goods_points(player: PlayerState, rules: Rules) -> int:
-    total = coin_points(player.count(Good.COIN), player.count(Good.WINE),
-                        player.count(Good.WHISKEY))
-    for good, n in player.goods.items():
-        if good not in (Good.COIN, Good.WINE, Good.WHISKEY):
-            total += rules.goods[good].points * n
-    return total
+    coins, wine, whiskey = (player.count(g) for g in COIN_GOODS)
+    return coin_points(coins, wine, whiskey) + sum(other_goods_points(player, rules).values())
 
 
-def _card_values(card: str, rules: Rules) -> tuple[int, int] | None:
+def card_values(card: str, rules: Rules) -> tuple[int, int] | None:
     """(economic, dwelling) of a building or settlement card; None for forest / moor."""
     if card.startswith("S"):
         s = rules.settlements[card]
@@ -36,32 +58,58 @@ def _card_values(card: str, rules: Rules) -> tuple[int, int] | None:
     return b.economic, b.dwelling
 
 
-def economic_points(player: PlayerState, rules: Rules) -> int:
-    total = 0
-    for space in player.landscape.values():
+def economic_items(player: PlayerState, rules: Rules) -> list[tuple[Coord, str, int]]:
+    """(space, card, economic value) of every building and settlement (R-SCORE-3)."""
+    items = []
+    for coord, space in sorted(player.landscape.items()):
         if space.card is not None:
-            values = _card_values(space.card, rules)
+            values = card_values(space.card, rules)
             if values:
-                total += values[0]
-    return total
+                items.append((coord, space.card, values[0]))
+    return items
 
 
-def settlement_points(player: PlayerState, rules: Rules) -> tuple[int, ...]:
-    """Per settlement: its dwelling value plus its neighbours' (R-SCORE-4..6, AMB-19)."""
+def economic_points(player: PlayerState, rules: Rules) -> int:
+    return sum(value for _, _, value in economic_items(player, rules))
+
+
+@frozen
+class SettlementItem:
+    """One settlement's dwelling value and each neighbouring space's (R-SCORE-4..6, AMB-19):
+    ``(space, card or None, dwelling value)``."""
+
+    coord: Coord
+    settlement: str
+    dwelling: int
+    neighbours: tuple[tuple[Coord, str | None, int], ...]
+
+    @property
+    def total(self) -> int:
+        return self.dwelling + sum(value for _, _, value in self.neighbours)
+
+
+def settlement_items(player: PlayerState, rules: Rules) -> list[SettlementItem]:
     result = []
     for coord, space in sorted(player.landscape.items()):
         if space.card is None or not space.card.startswith("S"):
             continue
-        total = rules.settlements[space.card].dwelling
+        around = []
         for n in neighbours(coord, player.landscape):
             other = player.landscape[n]
             if other.card is None:
-                total += WATER_DWELLING if other.terrain is Terrain.WATER else 0
+                value = WATER_DWELLING if other.terrain is Terrain.WATER else 0
             else:
-                values = _card_values(other.card, rules)
-                total += values[1] if values else 0
-        result.append(total)
-    return tuple(result)
+                values = card_values(other.card, rules)
+                value = values[1] if values else 0
+            around.append((n, other.card, value))
+        result.append(SettlementItem(coord, space.card, rules.settlements[space.card].dwelling,
+                                     tuple(around)))
+    return result
+
+
+def settlement_points(player: PlayerState, rules: Rules) -> tuple[int, ...]:
+    """Per settlement: its dwelling value plus its neighbours' (R-SCORE-4..6, AMB-19)."""
+    return tuple(item.total for item in settlement_items(player, rules))
 
 
 def score_player(player: PlayerState, rules: Rules) -> Score:

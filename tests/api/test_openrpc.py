@@ -128,6 +128,9 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
             check("game.state", {"game_id": game_id})
             check("game.score", {"game_id": game_id})
             check("game.complete", {"game_id": game_id, "prefix": ""})
+            if legal["moves"]:
+                check("game.moves", {"game_id": game_id,
+                                     "path": legal["moves"][-1].split()[:1], "limit": 5})
             check("game.view", {"game_id": game_id})
         if legal["seat"] is None:
             break
@@ -140,6 +143,9 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
     check("game.view", {"game_id": game_id, "move": 3, "locale": "ru"})
     check("game.events", {"game_id": game_id})
     check("game.log", {"game_id": game_id})
+    check("game.explain", {"game_id": game_id})
+    check("game.diff", {"game_id": game_id, "from_move": 0, "to_move": 3})
+    check("game.moves", {"game_id": game_id})
     check("game.list")
     check("rules.catalog", {"locale": "el"})
     check("game.create", {"config": {"players": 2, "variant": "ireland", "length": "long"}})

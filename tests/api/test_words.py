@@ -11,6 +11,7 @@ import pytest
 
 from ora_api.cli import main
 from ora_api.selfplay import open_store, play_game
+from ora_core.evolve import fold
 from ora_rules.bots import make_bot
 from ora_rules.narrate import narrate_game
 from tests.api.conftest import Local, RpcFailed, new_game, play
@@ -74,3 +75,83 @@ def test_ora_log_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["log", game_id, "--store", store_url, "--from", "0"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all(line.startswith("ora: ") for line in err)
+
+
+def test_game_explain_sums_to_game_score(local: Local) -> None:
+    game_id, tokens = new_game(local, players=4, seed=3, length="short")
+    play(local, game_id, tokens, random.Random(5), max_moves=60)
+    explained = local.call("game.explain", {"game_id": game_id})
+    scores = local.call("game.score", {"game_id": game_id})["scores"]
+    assert [e["total"] for e in explained["seats"]] == [s["total"] for s in scores]
+    for e in explained["seats"]:
+        assert sum(line["points"] for line in e["goods"]) == e["goods_points"]
+        assert sum(line["points"] for line in e["economic"]) == e["economic_points"]
+        assert [s["points"] for s in e["settlements"]] == e["settlement_points"]
+    (one,) = local.call("game.explain", {"game_id": game_id, "seat": 2, "move": 0})["seats"]
+    assert one["seat"] == 2 and one["settlements"] == []
+    with pytest.raises(RpcFailed) as failed:
+        local.call("game.explain", {"game_id": game_id, "move": 10_000})
+    assert failed.value.code == -32602 and failed.value.data["path"] == "move"
+
+
+def test_game_moves_is_the_tree_of_game_legal_moves(local: Local) -> None:
+    game_id, tokens = new_game(local, players=3, seed=4)
+    play(local, game_id, tokens, random.Random(2), max_moves=25)
+    legal = local.call("game.legal_moves", {"game_id": game_id})["moves"]
+    root = local.call("game.moves", {"game_id": game_id})
+    assert root["count"] == len(legal)
+    found = []
+    for verb in root["verbs"]:
+        opened = local.call("game.moves", {"game_id": game_id, "path": [verb["verb"]]})
+        (node,) = [v for v in opened["verbs"] if v["verb"] == verb["verb"]]
+        for target in node["targets"]:
+            leaf = local.call("game.moves", {"game_id": game_id,
+                                             "path": [verb["verb"], target["target"]]})
+            (v,) = [x for x in leaf["verbs"] if x["verb"] == verb["verb"]]
+            (t,) = [x for x in v["targets"] if x["target"] == target["target"]]
+            found += [m["move"] for m in t["moves"]]
+            assert all(m["text"].endswith(".") for m in t["moves"])
+    assert sorted(found) == sorted(legal)
+    with pytest.raises(RpcFailed) as failed:
+        local.call("game.moves", {"game_id": game_id, "path": ["NOPE"]})
+    assert failed.value.data["path"] == "path"
+    tokens_lr = local.call("game.complete", {"game_id": game_id, "prefix": "", "partial": "CO"})
+    assert tokens_lr["tokens"] and all(t.startswith("CO") for t in tokens_lr["tokens"])
+
+
+def test_game_diff_between_two_moves(local: Local) -> None:
+    game_id, tokens = new_game(local, players=3, seed=4)
+    play(local, game_id, tokens, random.Random(2), max_moves=12)
+    d = local.call("game.diff", {"game_id": game_id, "from_move": 0, "to_move": 12})
+    assert d["text"] and d["version_after"] == d["version"]
+    assert d["text"] == [c["text"] for c in d["game"]] + [t for s in d["seats"]
+                                                         for t in s["text"]]
+    same = local.call("game.diff", {"game_id": game_id, "from_move": 5, "to_move": 5})
+    assert same["game"] == [] and same["seats"] == []
+    with pytest.raises(RpcFailed) as failed:
+        local.call("game.diff", {"game_id": game_id, "from_move": 0, "to_move": 13})
+    assert failed.value.data["path"] == "to_move"
+
+
+def test_ora_explain_and_ora_diff(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store_url, game_id = _stored_game(tmp_path)
+    store = open_store(store_url)
+    try:
+        final = store.fold(uuid.UUID(game_id), fold)
+    finally:
+        store.close()
+    assert final.scores is not None
+    assert main(["explain", game_id, "--store", store_url, "--json"]) == 0
+    rows = [orjson.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["score"]["total"] for r in rows] == [s.total for s in final.scores]
+    assert main(["explain", game_id, "--store", store_url, "--seat", "1"]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[0].endswith(
+        f"{final.scores[1].total} points = goods {final.scores[1].goods} + economic "
+        f"{final.scores[1].economic} + settlements {sum(final.scores[1].settlements)}")
+    assert main(["diff", game_id, "0", "4", "--store", store_url]) == 0
+    assert capsys.readouterr().out.strip()
+    assert main(["diff", game_id, "3", "3", "--store", store_url]) == 0
+    assert capsys.readouterr().out.strip() == "no difference"
+    assert main(["diff", game_id, "0", "99999", "--store", store_url]) == 2
+    assert capsys.readouterr().err.startswith("ora: the game has fewer than 99999 moves")
