@@ -155,3 +155,14 @@ def test_ora_explain_and_ora_diff(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert capsys.readouterr().out.strip() == "no difference"
     assert main(["diff", game_id, "0", "99999", "--store", store_url]) == 2
     assert capsys.readouterr().err.startswith("ora: the game has fewer than 99999 moves")
+
+
+def test_a_private_game_in_words_needs_a_token(local: Local) -> None:
+    game_id, tokens = new_game(local, visibility="private")
+    calls = {"game.log": {}, "game.explain": {}, "game.moves": {},
+             "game.diff": {"from_move": 0, "to_move": 0}}
+    for method, extra in calls.items():
+        with pytest.raises(RpcFailed) as failed:
+            local.call(method, {"game_id": game_id, **extra})
+        assert (failed.value.code, failed.value.data["reason"]) == (-32006, "token_required")
+        local.call(method, {"game_id": game_id, "token": tokens[1], **extra})
