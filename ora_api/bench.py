@@ -40,7 +40,7 @@ from ora_rules.specs import Rules, load_rules
 CONFIGS = [(1, "long"), (2, "short"), (2, "long"), (3, "long"), (3, "short"), (4, "long"),
            (4, "short")]
 TARGETS_US = {"command": 30.0, "legal_moves": 250.0, "game_4p_france_ms": 130.0,
-              "fold_sqlite_ms": 10.0, "selfplay_games_per_s": 15.0}
+              "fold_sqlite_ms": 10.0, "selfplay_games_per_s": 15.0, "narrate_4p_ms": 50.0}
 
 
 def _calibrate() -> float:
@@ -133,6 +133,7 @@ def measure(rules: Rules, quick: bool) -> dict[str, Any]:
                       for _ in range(5 if quick else 20)]
         store.close()
 
+    words = _words(rules, events, quick)
     throughput = _selfplay_throughput(quick)
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     result: dict[str, Any] = {
@@ -145,6 +146,7 @@ def measure(rules: Rules, quick: bool) -> dict[str, Any]:
         "random_game_ms": {k: v * 1e3 for k, v in games.items()},
         "fold_sqlite_4p_ms": _scaled(fold_times, 1e3),
         "fold_events": len(events),
+        **words,
         "selfplay_2proc_games_per_s": throughput,
         "peak_memory_mib": peak_kib / 1024,
     }
@@ -152,6 +154,8 @@ def measure(rules: Rules, quick: bool) -> dict[str, Any]:
         "command": result["command_us"]["p50"] / 1e6 / calib,
         "legal_moves": result["legal_moves_us"]["p50"] / 1e6 / calib,
         "game_4p_france": games["4-france-long"] / calib,
+        # The log of a game costs a small multiple of folding it (one fold plus the words).
+        "narrate_to_fold": words["narrate_4p_ms"]["p50"] / words["fold_memory_4p_ms"]["p50"],
     }
     result["targets"] = {
         "command_p50_us": [result["command_us"]["p50"], TARGETS_US["command"]],
@@ -159,8 +163,27 @@ def measure(rules: Rules, quick: bool) -> dict[str, Any]:
         "game_4p_france_ms": [games["4-france-long"] * 1e3, TARGETS_US["game_4p_france_ms"]],
         "fold_sqlite_ms": [result["fold_sqlite_4p_ms"]["p50"], TARGETS_US["fold_sqlite_ms"]],
         "selfplay_2proc_games_per_s": [throughput, TARGETS_US["selfplay_games_per_s"]],
+        "narrate_4p_ms": [words["narrate_4p_ms"]["p50"], TARGETS_US["narrate_4p_ms"]],
     }
     return result
+
+
+def _words(rules: Rules, events: list[GameEvent], quick: bool) -> dict[str, Any]:
+    """The game in words: narrating a whole 4-player game (``ora log``), against folding it in
+    memory, and explaining its final score."""
+    from ora_rules.explain import explain
+    from ora_rules.narrate import narrate_game
+
+    runs = 3 if quick else 10
+    final = fold(events)
+    return {
+        "narrate_4p_ms": _scaled([_best_of(partial(narrate_game, events, rules))
+                                  for _ in range(runs)], 1e3),
+        "fold_memory_4p_ms": _scaled([_best_of(partial(fold, events)) for _ in range(runs)],
+                                     1e3),
+        "explain_final_us": _scaled([_best_of(partial(explain, final, rules))
+                                     for _ in range(runs)], 1e6),
+    }
 
 
 def _scaled(samples: list[float], unit: float) -> dict[str, float]:
@@ -198,7 +221,8 @@ def run_bench(args: argparse.Namespace) -> int:
     print(f"ora bench — Python {m['python']}, {m['cpus']} CPUs, {m['platform']}")
     print(f"calibration loop: {m['calibration_s'] * 1e3:.2f} ms")
     for key in ("command_us", "legal_moves_us", "complete_empty_prefix_us",
-                "legal_moves_per_position", "fold_sqlite_4p_ms"):
+                "legal_moves_per_position", "fold_sqlite_4p_ms", "narrate_4p_ms",
+                "fold_memory_4p_ms", "explain_final_us"):
         value = result[key]
         if value:
             print(f"{key:<28} p50 {value['p50']:>10.1f}  p90 {value['p90']:>10.1f}  "
