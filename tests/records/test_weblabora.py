@@ -42,14 +42,15 @@ def test_the_reader_is_registered() -> None:
     ("Game53276.txt", None, 252,
      (270, 274, "use F38 1 0 2 0 1 1 0 2 0 3 *", "too_many_forests", "cards.md F38", None)),
     # R-FELL-1: the forest at 2 0 is gone from our landscape: the Carpentry this player used
-    # through his Priory (line 201) removed his own forest, as the card says (weblabora: not).
+    # through his Priory (line 201) removed it, as the card says; weblabora's Carpentry turns
+    # the space to plains but leaves the forest card on it, so it fells it again.
     ("Game29696.txt", "weblabora", 199,
      (210, 214, "fell_trees 2 0", "no_card_there", "R-FELL-1", None)),
     # R-SOLO-10: weblabora ends the neutral building step with display buildings left.
     ("Game27378.txt", None, 57,
      (62, 65, "commit", "neutral_buildings_left", "R-SOLO-10", None)),
-    # R-CLG-1 (R-ROUND-3): weblabora's short 3-player turn order differs from the rulebook's:
-    # red's Cloister Office is used in a turn that is green's here.
+    # R-CLG-1: green (round 2 starts with green in both engines) uses red's Cloister Office
+    # without a work contract; weblabora does not check whose building is used.
     ("Game44462.txt", None, 10,
      (11, 15, "use LR3 Pn", "not_your_building", "R-CLG-1", None)),
     # AMB-09 / R-SETUP-2: weblabora deals the long 2-player set in the normal 2-player game.
