@@ -25,6 +25,7 @@ import secrets
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
 from typing import Any, Literal
 from uuid import UUID
 
@@ -47,6 +48,7 @@ _SCHEMA = (
     "CREATE INDEX IF NOT EXISTS ora_seats_invite ON ora_seats (invite_sha256)",
     "CREATE TABLE IF NOT EXISTS ora_spectators (token_sha256 TEXT PRIMARY KEY, "
     "game_id TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS ora_meta (key TEXT PRIMARY KEY, value TEXT)",
 )
 _SEQ = {"sqlite": "seq INTEGER PRIMARY KEY AUTOINCREMENT",
         "postgres": "seq BIGSERIAL PRIMARY KEY"}
@@ -142,6 +144,14 @@ class Lobby:
             for statement in _SCHEMA:
                 c.execute(statement.format(seq=_SEQ[self.dialect]))
             self._migrate_legacy_tokens(c)
+
+    def check_writable(self) -> None:
+        """Write one row (``ora_meta.write_check``): the database's own error if it cannot be
+        written (a read-only file or folder, a full disk). A server checks this at start."""
+        with self.transaction(commit=True) as c:
+            c.execute("DELETE FROM ora_meta WHERE key = ?", ("write_check",))
+            c.execute("INSERT INTO ora_meta (key, value) VALUES (?, ?)",
+                      ("write_check", datetime.now(UTC).isoformat()))
 
     def close(self) -> None:
         if self._own is not None:

@@ -124,6 +124,9 @@ class Registry:
 
     def __init__(self) -> None:
         self.methods: dict[str, Method] = {}
+        #: Turns an unexpected exception of a handler (called with the target) into an error
+        #: response, e.g. a failing database into a documented error; None: an internal error.
+        self.translate: Callable[[Any, Exception], RpcError | None] | None = None
 
     def method(self, name: str, *, params: type[P], result: Any, summary: str,
                errors: Iterable[ErrorSpec] = (), result_name: str = "result",
@@ -369,7 +372,11 @@ class Dispatcher:
             result = self._run(method, request.get("params", {}), session)
         except RpcError as e:
             return _dump(_error_response(request_id, e)) if has_id else None
-        except Exception:
+        except Exception as e:
+            translated = self.registry.translate(self.target, e) if self.registry.translate \
+                else None
+            if translated is not None:
+                return _dump(_error_response(request_id, translated)) if has_id else None
             ref = secrets.token_hex(4)
             log.exception("internal error ref=%s method=%s", ref, method.name)
             return _dump(_error_response(request_id, internal_error(ref))) if has_id else None

@@ -27,6 +27,7 @@ from typing import IO, Any
 from ora_api.cli import DEFAULT_HTTP, add_serve_arguments
 from ora_api.rpc import MAX_REQUEST_BYTES, Dispatcher, Session
 from ora_api.service import API, open_service
+from ora_core.store import StoreUnavailable
 
 log = logging.getLogger("ora.api")
 
@@ -60,6 +61,10 @@ def run(args: argparse.Namespace) -> int:
     store_url = args.store or default_store_url()
     try:
         service = open_service(store_url)
+    except StoreUnavailable as e:  # checked at start: a store that cannot be written
+        print(f"ora serve: cannot write the store {store_url!r} ({e.reason}): {e.detail}",
+              file=sys.stderr)
+        return 2
     except (ValueError, RuntimeError, OSError) as e:
         print(f"ora serve: cannot open the store {store_url!r}: {e}", file=sys.stderr)
         return 2

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -48,7 +50,8 @@ from ora_api.projection import (
     score_views,
     status_of,
 )
-from ora_api.rpc import ErrorSpec, Registry, Session, invalid_params
+from ora_api.rpc import ErrorSpec, Registry, RpcError, Session, invalid_params
+from ora_api.storehealth import DETAILS, StoreHealth
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import (
     AmbiguousCommand,
@@ -61,7 +64,7 @@ from ora_core.errors import (
 from ora_core.events import GameEvent, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import State
-from ora_core.store import EventStore, StoredEvent
+from ora_core.store import EventStore, StoredEvent, StoreUnavailable, storage_failure
 from ora_rules.catalog import Catalog, catalog
 from ora_rules.complete import complete_from
 from ora_rules.decide import execute, start
@@ -103,13 +106,17 @@ PUSH_UNAVAILABLE = ErrorSpec(
     -32007, "push_unavailable", "Push unavailable",
     "subscriptions need a transport that pushes messages: WebSocket (/ws) or stdio.")
 
+STORE_UNAVAILABLE = ErrorSpec(
+    -32021, "store_unavailable", "Store unavailable",
+    "the server's store failed: nothing was stored; data.reason is disk_full, read_only or "
+    "unreachable. The server recovers by itself when the store does: try again later.")
 BAD_INVITE = ErrorSpec(
     -32020, "bad_invite", "Bad invitation",
     "game.join: no seat has this invitation (data.reason unknown_invite), or it was already "
     "used (invite_used).")
 
 APP_ERRORS = (VERSION_CONFLICT, ILLEGAL_MOVE, INVALID_MOVE, UNKNOWN_GAME, NOT_YOUR_TURN,
-              BAD_TOKEN, PUSH_UNAVAILABLE, BAD_INVITE)
+              BAD_TOKEN, PUSH_UNAVAILABLE, BAD_INVITE, STORE_UNAVAILABLE)
 
 
 # --- API values ---------------------------------------------------------------------------------
@@ -345,6 +352,7 @@ class GameService:
         self.rules = rules
         self.cache_size = cache_size
         self.lobby = Lobby(store)
+        self.health = StoreHealth()
         #: Another process may write the same database: check the stream head before
         #: answering from the cache.
         self._shared = store.dialect is not None
@@ -378,6 +386,7 @@ class GameService:
                 hot.state = fold((s.event for s in later), hot.state)
                 hot.moves = None
                 hot.access = self.lobby.access(game_id)
+            self.health.ok(wrote=False)
             return hot
         try:
             state = self.store.fold(game_id, fold)
@@ -385,6 +394,7 @@ class GameService:
             raise UNKNOWN_GAME.error(f"no game {game_id}") from None
         hot = _Hot(state=state, access=self.lobby.access(game_id))
         self._put(game_id, hot)
+        self.health.ok(wrote=False)
         return hot
 
     def _put(self, game_id: UUID, hot: _Hot) -> None:
@@ -469,6 +479,7 @@ class GameService:
         with self._game_lock(game_id):
             self.store.append(game_id, 0, events, also=self.lobby.writer(
                 lambda c: Lobby.insert_game(c, summary, rows)))
+            self.health.ok(wrote=True)
             self._put(game_id, _Hot(state=state, access=access))
         log.info("created game %s (%s, %d players)", game_id, config.mode, config.players)
         return Created(game_id=game_id, state=state, visibility=visibility, tokens=tokens,
@@ -503,6 +514,7 @@ class GameService:
                 except VersionConflict:
                     self._evict(game_id)
                     continue
+                self.health.ok(wrote=True)
                 hot.state = fold([event], state)
                 hot.access = self.lobby.access(game_id)
                 self._push(game_id, [event_view(s) for s in stored])
@@ -518,6 +530,7 @@ class GameService:
                 raise BAD_TOKEN.error("the token is not a seat's token of this game")
             spectator = new_secret()
             self.lobby.add_spectator(game_id, digest(spectator))
+            self.health.ok(wrote=True)
             hot.access = attrs.evolve(hot.access,
                                       spectators=hot.access.spectators | {digest(spectator)})
         return spectator
@@ -607,6 +620,7 @@ class GameService:
             except VersionConflict as e:
                 self._evict(game_id)  # another writer: fold afresh next time
                 raise VERSION_CONFLICT.error(e.message, version=None) from None
+            self.health.ok(wrote=True)
             hot.state = new_state
             hot.moves = None
             views = [event_view(s) for s in stored]
@@ -695,22 +709,62 @@ def _config_field(message: str) -> str:
     return "config"
 
 
-def open_service(store_url: str, *, rules: Rules | None = None, cache_size: int = 256
-                 ) -> GameService:
+def open_service(store_url: str, *, rules: Rules | None = None, cache_size: int = 256,
+                 check_writable: bool = True) -> GameService:
     """A service over the store at ``store_url`` (``memory``, ``sqlite:PATH``, ``postgres:``);
-    the lobby's tables live in the same database."""
-    store: EventStore[GameEvent] = EventStore(EventJsonCodec(), store_url)
+    the lobby's tables live in the same database.
+
+    With ``check_writable`` the store is written once, so a read-only file or folder or a full
+    disk is found now: :class:`StoreUnavailable`, as for any database that cannot be opened.
+    """
     try:
-        return GameService(store, rules if rules is not None else load_rules(),
-                           cache_size=cache_size)
+        store: EventStore[GameEvent] = EventStore(EventJsonCodec(), store_url)
+    except Exception as e:
+        raise _unavailable(e, store_url) from e
+    try:
+        service = GameService(store, rules if rules is not None else load_rules(),
+                              cache_size=cache_size)
+        if check_writable:
+            service.lobby.check_writable()
+        return service
+    except Exception as e:
+        store.close()
+        raise _unavailable(e, store_url) from e
     except BaseException:
         store.close()
         raise
 
 
+def _unavailable(error: Exception, store_url: str) -> Exception:
+    """``error`` as :class:`StoreUnavailable` when it is the database failing."""
+    reason = storage_failure(error)
+    if reason is None:
+        return error
+    if reason == "unreachable" and store_url.startswith("sqlite:"):
+        # SQLite says "unable to open database file" when it may not create its journal
+        # beside the file: a read-only folder.
+        folder = Path(store_url[len("sqlite:"):]).parent
+        if folder.is_dir() and not os.access(folder, os.W_OK):
+            reason = "read_only"
+    lines = str(error).splitlines()
+    return StoreUnavailable(reason, lines[0] if lines else type(error).__name__)
+
+
 # --- the methods --------------------------------------------------------------------------------
 
 API = Registry()
+
+
+def _store_failed(svc: GameService, error: Exception) -> RpcError | None:
+    """A failing database is store_unavailable (logged once by StoreHealth), not an internal
+    error with a traceback per request."""
+    reason = svc.health.failure(error)
+    if reason is None:
+        return None
+    return STORE_UNAVAILABLE.error(DETAILS[reason], reason=reason)
+
+
+API.translate = _store_failed
 
 
 @API.method("rpc.discover", params=NoParams, result=dict[str, Any], result_name="OpenRPC",

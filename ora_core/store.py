@@ -26,9 +26,11 @@ the row's topic is the event's tag. :func:`verify_chain` recomputes the hashes o
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import importlib.util
 import os
+import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -43,6 +45,7 @@ from eventsourcing.persistence import (
     ApplicationRecorder,
     JSONTranscoder,
     Mapper,
+    PersistenceError,
     RecordConflictError,
 )
 from eventsourcing.persistence import StoredEvent as _Row
@@ -56,9 +59,11 @@ __all__ = [
     "GENESIS_HASH",
     "EventCodec",
     "EventStore",
+    "StoreUnavailable",
     "StoredEvent",
     "TamperedLog",
     "chain_hash",
+    "storage_failure",
     "verify_chain",
 ]
 
@@ -93,6 +98,70 @@ class TamperedLog(OraError):
         super().__init__(f"tampered log at version {version}: {detail}")
         self.version = version
         self.detail = detail
+
+
+class StoreUnavailable(OraError):
+    """The database cannot be written or reached; ``reason`` is ``disk_full``, ``read_only`` or
+    ``unreachable`` (:func:`storage_failure`)."""
+
+    code = "store_unavailable"
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"the store is unavailable ({reason}): {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+_DISK_FULL = ("database or disk is full", "no space left", "disk full", "quota exceeded")
+_READ_ONLY = ("readonly database", "read-only", "read only")
+_UNREACHABLE = ("unable to open database", "disk i/o error", "database is locked",
+                "connection", "could not connect", "server closed", "timeout", "terminating")
+
+
+def storage_failure(error: BaseException) -> str | None:
+    """Why ``error`` (or an exception it was raised from) says the database failed:
+    ``disk_full``, ``read_only`` or ``unreachable``; None for any other error (a bug stays a
+    bug: a syntax error or a missing table is not a storage failure)."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        reason = _failure_of(current)
+        if reason is not None:
+            return reason
+        current = current.__cause__ or current.__context__
+    return None
+
+
+def _failure_of(e: BaseException) -> str | None:
+    if isinstance(e, OSError):
+        if e.errno in (errno.ENOSPC, errno.EDQUOT):
+            return "disk_full"
+        if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return "read_only"
+        return None
+    sqlstate = getattr(e, "sqlstate", None)  # psycopg's errors carry the SQLSTATE
+    if isinstance(sqlstate, str):
+        if sqlstate == "53100":
+            return "disk_full"
+        if sqlstate == "25006":
+            return "read_only"
+        if sqlstate.startswith(("08", "57P", "53")):
+            return "unreachable"
+    module = type(e).__module__
+    if not (isinstance(e, sqlite3.Error | PersistenceError) or module.startswith("psycopg")):
+        return None
+    text = str(e).lower()
+    if any(words in text for words in _DISK_FULL):
+        return "disk_full"
+    if any(words in text for words in _READ_ONLY):
+        return "read_only"
+    if any(words in text for words in _UNREACHABLE):
+        return "unreachable"
+    if module.startswith("psycopg") and type(e).__name__ in (
+            "OperationalError", "InterfaceError", "PoolTimeout", "TooManyRequests"):
+        return "unreachable"
+    return None
 
 
 @frozen

@@ -9,7 +9,8 @@ import random
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -130,11 +131,13 @@ def server_env() -> dict[str, str]:
 
 
 class HttpServer:
-    """``python -m ora_api.server --http`` in a subprocess."""
+    """``python -m ora_api.server --http`` in a subprocess (``prefix``: a command that runs it,
+    e.g. in a mount namespace). Its stderr is collected as it comes (``log()``)."""
 
-    def __init__(self, store: str, cwd: Path) -> None:
+    def __init__(self, store: str, cwd: Path, prefix: Sequence[str] = ()) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ora_api.server", "--http", "127.0.0.1:0", "--store", store],
+            [*prefix, sys.executable, "-m", "ora_api.server", "--http", "127.0.0.1:0",
+             "--store", store],
             cwd=cwd, env=server_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         assert self.proc.stderr is not None
         self.stderr = ""
@@ -148,10 +151,22 @@ class HttpServer:
         else:
             self.proc.wait(10)
             raise RuntimeError("the server did not start:\n" + "".join(seen))
+        self._lines = seen
+        self._reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._reader.start()
         self.url = f"http://127.0.0.1:{self.port}/rpc"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
         self.client = httpx.Client(timeout=30)
         self._ids = itertools.count(1)
+
+    def _read_stderr(self) -> None:
+        assert self.proc.stderr is not None
+        for raw in self.proc.stderr:  # never let a full pipe block the server
+            self._lines.append(raw.decode(errors="replace"))
+
+    def log(self) -> str:
+        """What the server wrote on stderr so far."""
+        return "".join(self._lines)
 
     def post(self, body: bytes) -> httpx.Response:
         return self.client.post(self.url, content=body,
@@ -172,8 +187,9 @@ class HttpServer:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        self._reader.join(10)
+        self.stderr = self.log()
         if self.proc.stderr:
-            self.stderr = self.proc.stderr.read().decode()
             self.proc.stderr.close()
 
 
