@@ -83,6 +83,42 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _list(args: argparse.Namespace) -> int:
+    """``ora list``: every stored game's summary (the lobby's table, no stream is folded)."""
+    from ora_api.service import open_service
+    from ora_core.errors import InvalidCommand
+
+    if args.store.startswith("sqlite:") and not Path(args.store[len("sqlite:"):]).exists():
+        raise InvalidCommand(f"no store at {args.store[len('sqlite:'):]}")
+    if args.cursor is not None and not args.cursor.isdigit():
+        raise InvalidCommand(f"--cursor {args.cursor!r} is not a cursor of ora list")
+    if args.limit < 1:
+        raise InvalidCommand("--limit must be at least 1")
+    service = open_service(args.store, check_writable=False)
+    try:
+        listed, after = service.list_games(limit=args.limit, after=int(args.cursor or 0),
+                                           everything=True)
+    finally:
+        service.close()
+    for item in listed:
+        g = item.summary
+        row = {"game_id": str(g.game_id), "config": g.config, "visibility": g.visibility,
+               "version": g.version, "moves": g.moves, "finished": g.status == "finished",
+               "open_seats": g.open_seats, "names": [s.name for s in item.seats],
+               "scores": g.scores["totals"] if g.scores else None}
+        if args.json:
+            sys.stdout.write(orjson.dumps(row).decode() + "\n")
+            continue
+        c = g.config
+        state = "finished" if row["finished"] else f"playing, {g.open_seats} open seat(s)"
+        scores = f"  scores {' '.join(map(str, g.scores['totals']))}" if g.scores else ""
+        print(f"{g.game_id}  {c['players']}p {c['variant']} {c['length']} seed {c['seed']}  "
+              f"{g.visibility}  v{g.version}  {g.moves} moves  {state}{scores}")
+    if after is not None:
+        print(f"more: ora list --cursor {after}", file=sys.stderr)
+    return 0
+
+
 def _stored_events(args: argparse.Namespace) -> list[GameEvent]:
     """The events of the stored game ``args.game_id`` in ``args.store``."""
     from ora_api.selfplay import open_store
@@ -351,6 +387,15 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--at", type=int, default=None, help="the version (number of events)")
     show.add_argument("--store", default=default_store())
     show.set_defaults(func=_show)
+
+    list_p = sub.add_parser("list", help="the stored games: id, config, version, moves, "
+                                         "finished, scores (a page at a time)")
+    list_p.add_argument("--store", default=default_store())
+    list_p.add_argument("--limit", type=int, default=50, help="games per page (default 50)")
+    list_p.add_argument("--cursor", default=None,
+                        help="where the previous page ended (printed on stderr)")
+    list_p.add_argument("--json", action="store_true", help="one JSON line per game")
+    list_p.set_defaults(func=_list)
 
     log_p = sub.add_parser("log", help="a stored game in words, one sentence per move")
     log_p.add_argument("game_id")

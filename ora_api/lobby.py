@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 from uuid import UUID
 
+import attrs
 import orjson
 from attrs import frozen
 
@@ -243,19 +244,29 @@ class Lobby:
                       (token, str(game_id)))
 
     def replace_summary(self, summary: Summary, seats: Sequence[SeatRow] = ()) -> None:
-        """Write ``summary`` whatever the table held (consistency on start); ``seats`` are
-        added where the game has none."""
+        """Bring a game's summary up to ``summary`` (consistency on start): a row behind it is
+        updated in place (its creation order, visibility and seats kept), a missing one is
+        added with ``seats`` if the game has none."""
+        key = str(summary.game_id)
         with self.transaction(commit=True) as c:
-            c.execute("DELETE FROM ora_games WHERE game_id = ?", (str(summary.game_id),))
-            c.execute("INSERT INTO ora_games (game_id, config, visibility, version, moves, "
-                      "status, open_seats, scores) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                      _summary_values(summary))
-            c.execute("SELECT COUNT(*) AS n FROM ora_seats WHERE game_id = ?",
-                      (str(summary.game_id),))
+            c.execute("UPDATE ora_games SET config = ?, version = ?, moves = ?, status = ?, "
+                      "scores = ? WHERE game_id = ? AND version < ?",
+                      (orjson.dumps(summary.config).decode(), summary.version, summary.moves,
+                       summary.status, _json(summary.scores), key, summary.version))
+            c.execute("SELECT COUNT(*) AS n FROM ora_games WHERE game_id = ?", (key,))
+            if c.fetchone()["n"]:
+                return
+            c.execute("SELECT COUNT(*) AS n FROM ora_seats WHERE game_id = ?", (key,))
             if c.fetchone()["n"] == 0:
                 c.executemany("INSERT INTO ora_seats (game_id, seat, name, bot) "
                               "VALUES (?, ?, ?, ?)",
-                              [(str(summary.game_id), s.seat, s.name, s.bot) for s in seats])
+                              [(key, s.seat, s.name, s.bot) for s in seats])
+            c.execute("SELECT COUNT(*) AS n FROM ora_seats WHERE game_id = ? AND "
+                      "invite_sha256 IS NOT NULL AND token_sha256 IS NULL", (key,))
+            open_seats = int(c.fetchone()["n"])
+            c.execute("INSERT INTO ora_games (game_id, config, visibility, version, moves, "
+                      "status, open_seats, scores) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                      _summary_values(attrs.evolve(summary, open_seats=open_seats)))
 
     # -- reading ----------------------------------------------------------------------------------
 

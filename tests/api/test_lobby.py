@@ -7,8 +7,10 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
+from ora_api.cli import main
 from ora_api.selfplay import open_store, play_game
 from ora_api.service import GameService, open_service
 from ora_rules.bots import make_bot
@@ -260,3 +262,34 @@ def test_seats_names_and_visibility_over_a_real_server(http_server: HttpServer) 
     assert game_id not in str(http_server.call("game.list"))
     mine = http_server.call("game.list", {"tokens": [ann]})["games"]
     assert [(g["game_id"], g["yours"]) for g in mine] == [(game_id, [1])]
+
+
+def test_ora_list_pages_through_the_stored_games(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #10: ``ora list [--store]``: id, config, version, moves, finished, scores."""
+    url = f"sqlite:{tmp_path / 'ora.sqlite3'}"
+    store = open_store(url)
+    played = play_game(rules(), 3, "ireland", "short", 2, [make_bot("random", rules())], store)
+    store.close()
+    service = open_service(url, rules=rules())
+    local = Local(service)
+    game_id, _ = new_game(local, visibility="private")
+    open_game = local.call("game.create", {"config": CONFIG, "name": "Ann"})["game_id"]
+    service.close()
+
+    assert main(["list", "--store", url, "--json", "--limit", "2"]) == 0
+    out, err = capsys.readouterr()
+    rows = [orjson.loads(line) for line in out.splitlines()]
+    assert [r["game_id"] for r in rows] == [str(played.game_id), game_id]
+    first = rows[0]
+    assert (first["finished"], first["moves"], first["config"]["variant"]) == (
+        True, len(played.moves), "ireland")
+    assert first["scores"] == [s["total"] for s in played.scores]
+    assert rows[1]["names"] == ["P0", "P1", "P2"] and rows[1]["scores"] is None
+    cursor = err.split("--cursor ")[1].split()[0]
+    assert main(["list", "--store", url, "--cursor", cursor]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(open_game) and "playing, 2 open seat(s)" in out and not err
+    assert main(["list", "--store", f"sqlite:{tmp_path / 'none.sqlite3'}"]) == 2
+    assert main(["list", "--store", url, "--cursor", "x"]) == 2
+    assert capsys.readouterr().err.count("\n") == 2  # one line each
