@@ -476,7 +476,10 @@ class EventStore(Generic[E]):
                 rows = [self._mapper.to_stored_event(e) for e in envelopes]
                 recorder: Any = self._recorder
                 with recorder.datastore.transaction(commit=True) as cursor:
-                    recorder._insert_events(cursor, rows)
+                    if self.dialect == "postgres":  # locks the table as the library's insert
+                        recorder._insert_stored_events(cursor, rows)
+                    else:
+                        recorder._insert_events(cursor, rows)
                     also(cursor)
         except RecordConflictError as e:
             with self._lock:

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -164,8 +165,12 @@ class HttpServer:
         for raw in self.proc.stderr:  # never let a full pipe block the server
             self._lines.append(raw.decode(errors="replace"))
 
-    def log(self) -> str:
-        """What the server wrote on stderr so far."""
+    def log(self, waiting_for: str = "", timeout: float = 10) -> str:
+        """What the server wrote on stderr so far (once it holds ``waiting_for``, or after
+        ``timeout`` seconds: the server writes its log from its own threads)."""
+        deadline = time.monotonic() + timeout
+        while waiting_for not in "".join(self._lines) and time.monotonic() < deadline:
+            time.sleep(0.05)
         return "".join(self._lines)
 
     def post(self, body: bytes) -> httpx.Response:

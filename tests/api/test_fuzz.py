@@ -29,9 +29,9 @@ class _Client:
 
 
 GAME_ID, TOKENS = new_game(_Client())
-MUTATING = {"game.move", "game.create"}
+MUTATING = {"game.move", "game.create", "game.join", "game.spectate_token"}
 STANDARD = {-32700, -32600, -32601, -32602}
-APP = {-32001, -32002, -32003, -32004, -32005, -32006, -32007}
+APP = {-32001, -32002, -32003, -32004, -32005, -32006, -32007, -32020}
 
 scalars = (st.none() | st.booleans() | st.integers(-(2**70), 2**70)
            | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30)

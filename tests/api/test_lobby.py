@@ -15,6 +15,7 @@ from ora_api.selfplay import open_store, play_game
 from ora_api.service import GameService, open_service
 from ora_rules.bots import make_bot
 from tests.api.conftest import HttpServer, Local, RpcFailed, new_game, play
+from tests.core.test_store import needs_pg, store_url
 from tests.support import rules
 
 CONFIG = {"players": 3, "variant": "france", "length": "long", "seed": 11}
@@ -293,3 +294,28 @@ def test_ora_list_pages_through_the_stored_games(tmp_path: Path,
     assert main(["list", "--store", f"sqlite:{tmp_path / 'none.sqlite3'}"]) == 2
     assert main(["list", "--store", url, "--cursor", "x"]) == 2
     assert capsys.readouterr().err.count("\n") == 2  # one line each
+
+
+@pytest.mark.parametrize("backend", ["memory", "sqlite", pytest.param("postgres", marks=needs_pg)])
+def test_the_lobby_works_on_every_backend(backend: str, tmp_path: Path) -> None:
+    """The same tables and statements on SQLite, PostgreSQL and the memory store's database:
+    seats, a join, moves and the summaries written in the appends' transactions."""
+    url = store_url(backend, tmp_path)
+    service = open_service(url, rules=rules())
+    try:
+        local = Local(service)
+        created = local.call("game.create", {"config": CONFIG, "name": "Ann",
+                                             "visibility": "public"})
+        game_id = created["game_id"]
+        tokens = {0: created["seats"][0]["token"]}
+        for seat, name in ((1, "Bob"), (2, "Cy")):
+            tokens[seat] = local.call("game.join", {"invite": created["seats"][seat]["invite"],
+                                                    "name": name})["token"]
+        assert play(local, game_id, tokens, random.Random(6), max_moves=5) == 5
+        state = local.call("game.state", {"game_id": game_id})
+        listed = [g for g in local.call("game.list", {"limit": 500})["games"]
+                  if g["game_id"] == game_id]
+        assert [(g["version"], g["moves"], g["open_seats"]) for g in listed] == [
+            (state["version"], 5, 0)]
+    finally:
+        service.close()

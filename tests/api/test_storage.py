@@ -90,14 +90,14 @@ def test_a_full_disk_is_store_unavailable_logged_once_and_the_server_recovers(
                 refused.append((e.value.code, e.value.data["code"], e.value.data["reason"]))
         assert set(refused) == {(-32021, "store_unavailable", "disk_full")}
         assert server.call("game.state", {"game_id": game_id}) == before  # reads still work
-        log = server.log()
+        log = server.log(waiting_for="the store is unavailable (disk_full)")
         assert log.count("the store is unavailable (disk_full)") == 1, log
         assert "Traceback" not in log and "internal error" not in log
 
         _nsenter(server, f"rm {folder}/filler")  # space again: no restart needed
         assert play(server, game_id, tokens, rng, max_moves=3) == 3
         new_game(server, seed=5)
-        log = server.log()
+        log = server.log(waiting_for="the store is available again (disk_full")
         assert log.count("the store is available again (disk_full") == 1, log
         assert log.count("the store is unavailable") == 1
     finally:
