@@ -333,7 +333,7 @@ def _render(args: argparse.Namespace) -> int:
     except ValueError:
         print(f"ora: {args.game_id[:40]!r} is not a game id", file=sys.stderr)
         return 2
-    svc = open_service(args.store)
+    svc = open_service(args.store, check_writable=False)  # only reads
     try:
         text = game_svg(svc, game_id, version=args.version, move=args.move, seat=args.seat,
                         locale=args.locale, token=args.token)
