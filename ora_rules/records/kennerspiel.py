@@ -287,14 +287,15 @@ class _Translator:
             kind = self.state.flow.turn.kind
             try:
                 return self._line(line, following)
-            except IllegalCommand as e:
+            except (IllegalCommand, _Stop) as e:
                 if kind not in ("neutral", "neutral_prior") or line.tokens[0] == "COMMIT" \
                         or e.reason not in ("wrong_phase", "not_just_built"):
                     raise
                 try:
                     self.play("COMMIT")
-                except IllegalCommand:
-                    raise e from None
+                except IllegalCommand as step_left:
+                    # The line belongs to a later step, but ours cannot end yet: that is why.
+                    raise step_left from None
                 self.note(line, "inserted", ("COMMIT",),
                           f"kennerspiel's solo settlement frame holds our {kind} step "
                           "(R-SOLO-9), which ends before this line")
@@ -367,10 +368,10 @@ class _Translator:
     def _prior(self, building: str) -> bool:
         turn = self.state.flow.turn
         player = self.state.players[turn.seat]
+        if building in turn.free_uses:
+            return False  # no clergyman of the user is placed (a work contract's use)
         if self.with_prior or turn.kind == "bonus":
             return True
-        if building in turn.free_uses:
-            return False
         if turn.prior_bonus == building and player.clergy[0] is None:
             return True  # BUILD then USE of the new building: the prior's build bonus
         return not any(at is None for at in player.clergy[1:])

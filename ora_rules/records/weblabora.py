@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from ora_core.errors import IllegalCommand, InvalidConfig
 from ora_core.state import State
+from ora_rules.neutral import neutral_placements
 from ora_rules.readings import resolve
 from ora_rules.records.errors import RecordError
 from ora_rules.records.importing import Imported
@@ -96,11 +97,26 @@ class _Weblabora(_Translator):
             self.note(line, "dropped", (), "no work contract waits for the owner's answer: "
                       "the clergyman was placed without one")
             return 0
+        if verb == "COMMIT" and turn.kind == "neutral" and following \
+                and following[0].tokens[0] == "BUILD" and neutral_placements(self.state,
+                                                                          self.rules):
+            self.note(line, "dropped", (), "weblabora ends each neutral building with a commit; "
+                      "ours is one step until the display is built (R-SOLO-10)")
+            return 0
         if turn.contract is not None and not verb.startswith("WITH_"):
             self.play("WITH_LAYBROTHER")
             self.note(line, "inserted", ("WITH_LAYBROTHER",),
                       "the record omits the owner's answer to the work contract; weblabora "
                       "places a lay brother before the prior")
+        if verb == "USE" and turn.kind == "neutral_prior" and not turn.main_done \
+                and self._building(line.tokens[1]) in turn.neutral_built:
+            # R-SOLO-9 step 4 is a work contract on the neutral prior; weblabora writes only the
+            # use, so the contract at the current price is inserted.
+            contract = f"WORK_CONTRACT {self._building(line.tokens[1])} " \
+                + "Pn" * self.state.work_contract_price
+            self.play_paying_coins(line, contract)
+            self.note(line, "inserted", (contract,), "the neutral prior's use (R-SOLO-9 step "
+                      "4) is a work contract at the current price")
         if verb == "SETTLE" and self.state.flow.turn.kind == "action" \
                 and "settle" not in self.state.flow.turn.grants:
             castle = "USE G28"

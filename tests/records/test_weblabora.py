@@ -46,9 +46,12 @@ def test_the_reader_is_registered() -> None:
     # the space to plains but leaves the forest card on it, so it fells it again.
     ("Game29696.txt", "weblabora", 199,
      (210, 214, "fell_trees 2 0", "no_card_there", "R-FELL-1", None)),
-    # R-SOLO-10: weblabora ends the neutral building step with display buildings left.
-    ("Game27378.txt", None, 57,
-     (62, 65, "commit", "neutral_buildings_left", "R-SOLO-10", None)),
+    # R-CLG-1: after the Priory (which does nothing by itself in weblabora) the record uses
+    # the neutral player's Stone Merchant, where no prior stands: weblabora places the owner's
+    # clergyman on whatever building is named. Before that: the neutral building step's
+    # commits after each building dropped, the neutral prior's contract inserted (R-SOLO-9).
+    ("Game27378.txt", None, 68,
+     (75, 78, "use G12 BeBeCoPt", "not_your_building", "R-CLG-1", None)),
     # R-CLG-1: green (round 2 starts with green in both engines) uses red's Cloister Office
     # without a work contract; weblabora does not check whose building is used.
     ("Game44462.txt", None, 10,
@@ -81,3 +84,13 @@ def test_weblabora_habits_are_repaired_and_reported() -> None:
     assert notes[(71, "dropped")].source == "with LAYBROTHER"
     for note in game.notes:
         assert set(note.commands) <= set(game.commands), note
+
+
+def test_the_solo_neutral_steps_are_ours() -> None:
+    """R-SOLO-9 / R-SOLO-10: weblabora commits after each neutral building (dropped: our step
+    ends once the display is built) and writes the neutral prior's use without its contract
+    (inserted at the current price)."""
+    game = imported("Game27378.txt")
+    notes = [(n.line, n.action, n.commands) for n in game.notes]
+    assert (65, "dropped", ()) in notes
+    assert (72, "inserted", ("WORK_CONTRACT I10 Pn",)) in notes
