@@ -35,7 +35,7 @@ from ora_core.state import GameConfig, State
 from ora_core.values import FIVE_COIN_CODE, GOOD_BY_CODE, Good, Indicator
 from ora_rules.decide import Executed, execute, start
 from ora_rules.notation import Use
-from ora_rules.readings import resolve, set_name
+from ora_rules.readings import label, resolve, set_name
 from ora_rules.records.errors import RecordError
 from ora_rules.records.importing import Imported, ImportNote, ImportStop
 from ora_rules.setup import make_config
@@ -656,7 +656,7 @@ def play_lines(game: _Translator, moves: Sequence[_Line]) -> tuple[Imported, Sta
         if stop is not None:
             break
     config = game.state.config
-    name = set_name(game.rules, config.readings) or "custom"
+    name = set_name(game.rules, config.readings) or label(config.readings)
     tags = (("Game", "ora"), ("Players", str(config.players)), ("Variant", str(config.variant)),
             ("Length", config.length), ("Seed", str(config.seed)),
             ("Colours", " ".join(config.colours)), ("Readings", name))
