@@ -205,6 +205,7 @@ def document(registry: Registry, errors: Iterable[ErrorSpec] = (),
             "errors": {e.name: _error(e) for e in all_errors},
         },
         "x-notifications": x_notifications,
+        **({"x-http-routes": registry.http_routes} if registry.http_routes else {}),
     }
 
 

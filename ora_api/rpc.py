@@ -127,6 +127,9 @@ class Registry:
         #: Turns an unexpected exception of a handler (called with the target) into an error
         #: response, e.g. a failing database into a documented error; None: an internal error.
         self.translate: Callable[[Any, Exception], RpcError | None] | None = None
+        #: Plain HTTP routes served beside the methods (``GET /games/{id}.svg``), described in
+        #: the OpenRPC document's ``x-http-routes``.
+        self.http_routes: list[dict[str, Any]] = []
 
     def method(self, name: str, *, params: type[P], result: Any, summary: str,
                errors: Iterable[ErrorSpec] = (), result_name: str = "result",

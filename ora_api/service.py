@@ -68,7 +68,7 @@ from ora_core.store import EventStore, StoredEvent, StoreUnavailable, storage_fa
 from ora_rules.catalog import Catalog, catalog
 from ora_rules.complete import complete_from
 from ora_rules.decide import execute, start
-from ora_rules.i18n import Locale
+from ora_rules.i18n import LOCALES, Locale
 from ora_rules.moves import legal_moves
 from ora_rules.readings import ReadingsChoice
 from ora_rules.readings import resolve as resolve_readings
@@ -877,6 +877,30 @@ def board_state(svc: GameService, game_id: UUID, version: int | None, move: int 
     if move is not None:
         version = svc.version_after_move(game_id, move, token)
     return svc.state_at(game_id, version, token)
+
+
+API.http_routes.append({
+    "method": "GET",
+    "path": "/games/{game_id}.svg",
+    "summary": "The game as an SVG picture, read like game.view (docs/svg.md).",
+    "params": [
+        {"name": "game_id", "in": "path", "required": True,
+         "schema": {"type": "string", "format": "uuid"}},
+        {"name": "move", "in": "query", "required": False, "schema": {"type": "integer",
+         "minimum": 0}, "description": "the game after its move-th move; not with version"},
+        {"name": "version", "in": "query", "required": False,
+         "schema": {"type": "integer", "minimum": 1}, "description": "the game at a version"},
+        {"name": "seat", "in": "query", "required": False, "schema": {"type": "integer",
+         "minimum": 0}, "description": "only this seat's landscape"},
+        {"name": "locale", "in": "query", "required": False,
+         "schema": {"type": "string", "enum": list(LOCALES)}},
+        {"name": "token", "in": "query", "required": False, "schema": {"type": "string"},
+         "description": "a seat's or a spectator's token: needed for a private game"},
+    ],
+    "responses": {"200": "image/svg+xml: the picture", "400": "text/plain: a bad parameter, "
+                  "one line", "403": "text/plain: a private game without a token that may "
+                  "read it", "404": "text/plain: no such game"},
+})
 
 
 @API.method("rules.catalog", params=CatalogParams, result=Catalog, result_name="catalog",

@@ -154,3 +154,15 @@ def test_get_games_id_svg_over_http(local: Local) -> None:
     assert fetch(f"/games/{private_id}.svg").status_code == 403
     assert fetch(f"/games/{private_id}.svg", token="not-a-token").status_code == 403
     assert fetch(f"/games/{private_id}.svg", token=private_tokens[1]).status_code == 200
+
+
+def test_the_openrpc_document_describes_the_picture_route(local: Local) -> None:
+    from ora_api.pictures import svg_route
+
+    doc = orjson.loads((ROOT / "specs" / "openrpc.json").read_bytes())
+    (route,) = doc["x-http-routes"]
+    served = svg_route(local.service)
+    assert (route["method"], route["path"]) == ("GET", served.path)
+    assert {p["name"] for p in route["params"]} == {"game_id", "move", "version", "seat",
+                                                     "locale", "token"}
+    assert set(route["responses"]) == {"200", "400", "403", "404"}
