@@ -108,6 +108,9 @@ def _space(svg: _Svg, s: GridSpace, x: float, y: float) -> None:
     svg.add(f'<g class="card" data-card={quoteattr(s.card)}>{title}')
     svg.rect(x + 3, y + 3, CELL_W - 6, h - 6, fill, stroke="#8a7a5a", rx=4)
     svg.text(x + 7, y + 13, s.card, size=8, fill="#7a6a4a")
+    if s.covered:  # the solo neutral landscape builds over cards (R-SOLO-10)
+        svg.text(x + CELL_W - 7, y + h - 7, "▲ " + " ".join(s.covered), size=7,
+                 anchor="end", fill="#7a6a4a")
     lines, size = _fit(s.card_name or s.card, CELL_W - 10, h - 24, 11)
     top = y + 14 + (h - 20 - len(lines) * size * 1.2) / 2 + size * 0.9
     svg.lines(x + CELL_W / 2, top, lines, size=size, weight="bold")

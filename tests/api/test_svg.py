@@ -166,3 +166,16 @@ def test_the_openrpc_document_describes_the_picture_route(local: Local) -> None:
     assert {p["name"] for p in route["params"]} == {"game_id", "move", "version", "seat",
                                                      "locale", "token"}
     assert set(route["responses"]) == {"200", "400", "403", "404"}
+
+
+def test_cards_built_over_on_the_neutral_landscape_are_noted() -> None:
+    """R-SOLO-10: the solo player builds over the neutral player's cards; the picture says
+    which card lies under which."""
+    noted = 0
+    for state in positions(1, "long", 3, 40):
+        svg = board_svg(view(state, rules()))
+        for space in state.players[-1].landscape.values():
+            if space.covered:
+                assert "▲ " + " ".join(space.covered) in svg
+                noted += 1
+    assert noted
