@@ -8,7 +8,7 @@ from ora_core.errors import InvalidConfig
 from ora_core.events import GameStarted, PlayerSetup, SpaceSetup
 from ora_core.state import GameConfig, Readings
 from ora_core.values import COLOURS, Indicator, Stage, Variant
-from ora_rules.readings import card_mode
+from ora_rules.readings import ReadingsChoice, card_mode, resolve
 from ora_rules.specs import ModeSpec, Rules
 
 _BASE_INDICATORS = (Indicator.WOOD, Indicator.PEAT, Indicator.GRAIN, Indicator.LIVESTOCK,
@@ -34,11 +34,18 @@ def mode_code(players: int, length: str) -> str:
 
 
 def make_config(players: int, variant: str, length: str, seed: int,
-                colours: tuple[str, ...] | None = None, readings: Readings | None = None
-                ) -> GameConfig:
+                colours: tuple[str, ...] | None = None, readings: ReadingsChoice = None,
+                rules: Rules | None = None) -> GameConfig:
     """Validate a configuration; the seat order of the colours is drawn from the seed.
-    ``readings``: the options for the rulebook ambiguities (``ora_rules.readings.resolve``
-    makes one from a set name); the rulebook's by default."""
+    ``readings``: the options for the rulebook ambiguities, a ``Readings`` value, a set name of
+    ``specs/readings.toml`` (``"kennerspiel"``) or ``{ambiguity: option}`` overrides, resolved
+    against ``rules`` (the default specs when not given); the rulebook's by default."""
+    if readings is not None and not isinstance(readings, Readings):
+        if rules is None:
+            from ora_rules.specs import load_rules
+
+            rules = load_rules()
+        readings = resolve(rules, readings)
     try:
         chosen = Variant(variant)
     except ValueError:

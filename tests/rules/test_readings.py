@@ -49,6 +49,9 @@ def test_a_set_name_or_overrides_choose_the_readings() -> None:
         "landscape_purchases=per_slot building_sets=long_two_player")
     g = Game.new(R, 4, seed=5, readings="kennerspiel")
     assert g.state.config.readings == KENNERSPIEL
+    assert make_config(2, "france", "long", 1, readings="kennerspiel").readings == KENNERSPIEL
+    assert make_config(2, "france", "long", 1, readings={"building_sets": "by_players"},
+                       rules=R).readings == Readings(building_sets="by_players")
 
 
 @pytest.mark.parametrize(("choice", "words"), [
