@@ -208,6 +208,34 @@ def _diff(args: argparse.Namespace) -> int:
     return 0
 
 
+def _moves(args: argparse.Namespace) -> int:
+    """``ora moves GAME [VERB [TARGET]]``: the legal moves now as a tree (ora_rules.move_tree)."""
+    from ora_core.evolve import fold
+    from ora_rules.move_tree import move_tree
+    from ora_rules.narrate import seat_name
+
+    state = fold(_stored_events(args))
+    tree = move_tree(state, load_rules(), args.path, limit=args.limit)
+    if args.json:
+        sys.stdout.write(_plain(tree).decode() + "\n")
+        return 0
+    if tree.seat is None:
+        print("the game is over: no legal moves")
+        return 0
+    print(f"{seat_name(state, tree.seat)} decides: {tree.count} legal moves")
+    for verb in tree.verbs:
+        print(f"{verb.verb} ({verb.count}): {verb.text}")
+        for target in verb.targets or ():
+            if target.target:
+                print(f"  {target.target} ({target.count}): {target.name}")
+            for leaf in target.moves or ():
+                print(f"    {leaf.move}  {leaf.text}")
+            shown = len(target.moves or ())
+            if target.moves is not None and shown < target.count:
+                print(f"    ... {target.count - shown} more (--limit)")
+    return 0
+
+
 def _demo(args: argparse.Namespace) -> int:
     """The main job of ``./run.sh``: one complete 4-player game between bots, stored."""
     args.players, args.variant, args.length, args.games, args.json = 4, "france", "long", 1, False
@@ -436,6 +464,14 @@ def build_parser() -> argparse.ArgumentParser:
     diff_p.add_argument("--json", action="store_true")
     diff_p.add_argument("--store", default=default_store())
     diff_p.set_defaults(func=_diff)
+
+    moves_p = sub.add_parser("moves", help="a stored game's legal moves now, as a tree")
+    moves_p.add_argument("game_id")
+    moves_p.add_argument("path", nargs="*", help="open VERB, or VERB TARGET (its moves)")
+    moves_p.add_argument("--limit", type=int, default=50, help="moves shown per target (50)")
+    moves_p.add_argument("--json", action="store_true")
+    moves_p.add_argument("--store", default=default_store())
+    moves_p.set_defaults(func=_moves)
 
     specs = sub.add_parser("specs", help="spec tools")
     specs_sub = specs.add_subparsers(dest="specs_command", required=True)

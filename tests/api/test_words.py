@@ -13,7 +13,10 @@ from ora_api.cli import main
 from ora_api.selfplay import open_store, play_game
 from ora_core.evolve import fold
 from ora_rules.bots import make_bot
+from ora_rules.decide import start
+from ora_rules.moves import legal_moves
 from ora_rules.narrate import narrate_game
+from ora_rules.setup import make_config
 from tests.api.conftest import Local, RpcFailed, new_game, play
 from tests.support import rules
 
@@ -166,3 +169,33 @@ def test_a_private_game_in_words_needs_a_token(local: Local) -> None:
             local.call(method, {"game_id": game_id, **extra})
         assert (failed.value.code, failed.value.data["reason"]) == (-32006, "token_required")
         local.call(method, {"game_id": game_id, "token": tokens[1], **extra})
+
+
+def test_ora_moves_prints_the_tree_and_opens_a_path(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    store_url = f"sqlite:{tmp_path / 'games.sqlite3'}"
+    store = open_store(store_url)
+    try:
+        result = play_game(rules(), 3, "france", "long", 1, [make_bot("random", rules())], store)
+        game_id = uuid.uuid4()
+        events = start(make_config(4, "france", "long", 1), rules())
+        store.append(game_id, 0, events)
+    finally:
+        store.close()
+    assert main(["moves", str(result.game_id), "--store", store_url]) == 0
+    assert capsys.readouterr().out.strip() == "the game is over: no legal moves"
+    state = fold(events)
+    legal = [str(m) for m in legal_moves(state, rules())]
+    assert main(["moves", str(game_id), "--store", store_url]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith(f"decides: {len(legal)} legal moves")
+    assert main(["moves", str(game_id), "USE", "--store", store_url, "--json"]) == 0
+    tree = orjson.loads(capsys.readouterr().out)
+    (use,) = [v for v in tree["verbs"] if v["verb"] == "USE"]
+    farmyard = next(t for t in use["targets"] if t["name"].startswith("the Farmyard"))
+    assert main(["moves", str(game_id), "USE", farmyard["target"], "--store", store_url]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    shown = [line.strip().split("  ")[0] for line in lines if line.startswith("    USE ")]
+    assert sorted(shown) == sorted(m for m in legal if m.startswith(f"USE {farmyard['target']}"))
+    assert main(["moves", str(game_id), "NOPE", "--store", store_url]) == 2
+    assert capsys.readouterr().err.startswith("ora: no legal move has the verb 'NOPE'")
