@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +12,12 @@ import orjson
 import pytest
 
 from ora_api.cli import main
+from ora_api.lobby import digest
 from ora_api.selfplay import open_store, play_game
 from ora_api.service import GameService, open_service
 from ora_rules.bots import make_bot
+from ora_rules.decide import start
+from ora_rules.setup import make_config
 from tests.api.conftest import HttpServer, Local, RpcFailed, new_game, play
 from tests.core.test_store import needs_pg, store_url
 from tests.support import rules
@@ -317,5 +321,46 @@ def test_the_lobby_works_on_every_backend(backend: str, tmp_path: Path) -> None:
                   if g["game_id"] == game_id]
         assert [(g["version"], g["moves"], g["open_seats"]) for g in listed] == [
             (state["version"], 5, 0)]
+    finally:
+        service.close()
+
+
+def test_the_solo_game_has_one_seat_and_the_neutral_player_none(local: Local) -> None:
+    created = local.call("game.create", {"config": {"players": 1, "variant": "ireland",
+                                                    "length": "long", "seed": 1},
+                                         "name": "Solo"})
+    assert [(s["seat"], s["name"]) for s in created["seats"]] == [(0, "Solo")]
+    state = local.call("game.state", {"game_id": created["game_id"],
+                                      "token": created["seats"][0]["token"]})
+    assert [(p["name"], p["neutral"]) for p in state["players"]] == [
+        ("Solo", False), (None, True)]
+    e = _refused(local, "game.create", {"config": {"players": 1, "variant": "ireland",
+                                                   "length": "long"},
+                                        "seats": [{"name": "A"}, {"name": "B"}]})
+    assert e.data["reason"] == "seat_count"
+
+
+def test_tokens_of_a_server_before_the_lobby_still_play(tmp_path: Path) -> None:
+    """A store written before the lobby kept its seats' digests in ora_seat_tokens: they are
+    taken over, the game is summarised (private: it has seats) and its tokens still move."""
+    path = tmp_path / "ora.sqlite3"
+    store = open_store(f"sqlite:{path}")
+    game_id = uuid.uuid4()
+    store.append(game_id, 0, start(make_config(3, "france", "long", 3), rules()))
+    store.close()
+    tokens = {seat: f"old-token-{seat}" for seat in range(3)}
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE ora_seat_tokens (game_id TEXT NOT NULL, seat INTEGER NOT NULL, "
+                   "token_sha256 TEXT NOT NULL, PRIMARY KEY (game_id, seat))")
+        db.executemany("INSERT INTO ora_seat_tokens VALUES (?, ?, ?)",
+                       [(str(game_id), s, digest(t)) for s, t in tokens.items()])
+    service = open_service(f"sqlite:{path}", rules=rules())
+    try:
+        local = Local(service)
+        assert local.call("game.list")["games"] == []  # private now
+        listed = local.call("game.list", {"tokens": [tokens[1]]})["games"]
+        assert [(g["game_id"], g["yours"], g["open_seats"]) for g in listed] == [
+            (str(game_id), [1], 0)]
+        assert play(local, str(game_id), tokens, random.Random(1), max_moves=4) == 4
     finally:
         service.close()
