@@ -259,13 +259,15 @@ class Lobby:
             c.execute("SELECT COUNT(*) AS n FROM ora_seats WHERE game_id = ?", (key,))
             if c.fetchone()["n"] == 0:
                 c.executemany("INSERT INTO ora_seats (game_id, seat, name, bot) "
-                              "VALUES (?, ?, ?, ?)",
+                              "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                               [(key, s.seat, s.name, s.bot) for s in seats])
             c.execute("SELECT COUNT(*) AS n FROM ora_seats WHERE game_id = ? AND "
                       "invite_sha256 IS NOT NULL AND token_sha256 IS NULL", (key,))
             open_seats = int(c.fetchone()["n"])
+            # Two servers starting at once may both find the row missing: one insert wins.
             c.execute("INSERT INTO ora_games (game_id, config, visibility, version, moves, "
-                      "status, open_seats, scores) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                      "status, open_seats, scores) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                      "ON CONFLICT DO NOTHING",
                       _summary_values(attrs.evolve(summary, open_seats=open_seats)))
 
     # -- reading ----------------------------------------------------------------------------------
