@@ -13,9 +13,11 @@ import math
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
+from ora_core.state import State
 from ora_rules import vocabulary as v
 from ora_rules.i18n import words
-from ora_rules.view import BoardView, GridSpace, SeatView
+from ora_rules.specs import Rules
+from ora_rules.view import BoardView, GridSpace, SeatView, view
 
 CELL_W, CELL_H = 88, 56
 MARGIN = 16
@@ -316,3 +318,9 @@ def board_svg(board: BoardView, *, seats: Iterable[int] | None = None) -> str:
             f'viewBox="0 0 {width:g} {height:g}" font-family="{FONT}">'
             f'<rect width="100%" height="100%" fill="#fbf7ee"/>')
     return head + "".join(svg.parts) + "</svg>\n"
+
+
+def state_svg(state: State, rules: Rules, *, locale: str = "en",
+              seats: Iterable[int] | None = None) -> str:
+    """The picture of a state without a server (``chess.svg.board(board)``'s counterpart)."""
+    return board_svg(view(state, rules, locale=locale), seats=seats)

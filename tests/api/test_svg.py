@@ -179,3 +179,10 @@ def test_cards_built_over_on_the_neutral_landscape_are_noted() -> None:
                 assert "▲ " + " ".join(space.covered) in svg
                 noted += 1
     assert noted
+
+
+def test_the_python_example_of_docs_svg_md_runs() -> None:
+    import doctest
+
+    result = doctest.testfile(str(ROOT / "docs" / "svg.md"), module_relative=False)
+    assert result.attempted > 0 and result.failed == 0
