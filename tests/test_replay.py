@@ -23,7 +23,7 @@ from ora_core.evolve import evolve, fold
 from ora_core.state import State
 from ora_core.store import GENESIS_HASH, EventStore, chain_hash, verify_chain
 from ora_rules.decide import decide, start
-from tests import strategies as gen
+from ora_rules.testing import strategies as gen
 from tests.compare import first_difference
 
 CODEC = EventJsonCodec()

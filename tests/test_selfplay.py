@@ -24,7 +24,7 @@ from ora_api.selfplay import SelfPlayResult, open_store, play_game
 from ora_core.codec import state_from_dict
 from ora_core.events import GameEnded
 from ora_core.evolve import fold
-from tests import strategies as gen
+from ora_rules.testing import strategies as gen
 
 GAMES_PER_CONFIG = max(20, (settings.default or settings()).max_examples // 5)
 PHASES = ["A", "B", "C", "D", "E"]

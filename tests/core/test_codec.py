@@ -1,7 +1,7 @@
 """The codec (ora_core/codec.py): every event and every state survives JSON, and tags are stable.
 
-Events are generated from the attrs classes (tests/strategies.py) and also taken from real games
-(where the rules, not hypothesis, choose the Python types that go into the fields).
+Events are generated from the attrs classes (ora_rules/testing/strategies.py) and also taken
+from real games (where the rules, not hypothesis, choose the Python types that go into the fields).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from ora_core.codec import (
 )
 from ora_core.events import EVENT_BY_TAG, EVENT_TYPES, FlowChanged, GameEvent
 from ora_core.state import Flow, State, Turn
-from tests import strategies as gen
+from ora_rules.testing import strategies as gen
 
 CODEC = EventJsonCodec()
 

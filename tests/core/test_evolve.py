@@ -15,7 +15,7 @@ from ora_core.codec import event_to_dict, state_to_dict
 from ora_core.events import EVENT_TYPES, GameEvent, GameStarted, MovePlayed
 from ora_core.evolve import evolve, fold, replace
 from ora_core.state import Placement, State, Turn
-from tests import strategies as gen
+from ora_rules.testing import strategies as gen
 from tests.compare import first_difference
 
 

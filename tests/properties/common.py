@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
 import pytest
-from hypothesis import Phase, settings
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from ora_core.events import GameEvent
@@ -20,27 +20,16 @@ from ora_rules.decide import decide, start
 from ora_rules.moves import legal_moves
 from ora_rules.notation import Command
 from ora_rules.setup import make_config
+from ora_rules.testing.profiles import NO_SHRINK as NO_SHRINK  # the whole-game phases
+from ora_rules.testing.strategies import CONFIG_IDS, CONFIGS
 from tests.support import rules
 
-#: Every configuration of the game (R-GEN-2): solo (long only), then 2, 3 and 4 players, long
-#: and short, France and Ireland: 14 in all.
-CONFIGS: tuple[tuple[int, str, str], ...] = (
-    (1, "france", "long"),
-    (1, "ireland", "long"),
-    *((p, v, length) for p in (2, 3, 4) for length in ("long", "short")
-      for v in ("france", "ireland")),
-)
-CONFIG_IDS = [f"{p}p-{v}-{length}" for p, v, length in CONFIGS]
 configs = pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
 
 #: 1 under the dev and ci profiles (max_examples 25), 20 under thorough (500).
 SCALE = max(1, (settings.default or settings()).max_examples // 25)
 THOROUGH = SCALE > 1
 seeds = st.integers(0, 2**63 - 1)
-#: The phases of the whole-game tests: the profile's phases without explain (tech-notes §4) and
-#: without shrink, which on whole games ran into hypothesis's five-minute limit without reaching
-#: a short game; a failure prints the unshrunk example and its ``@reproduce_failure`` blob.
-NO_SHRINK = [Phase.explicit, Phase.reuse, Phase.generate]
 
 
 def move_cap(players: int) -> int:

@@ -1,6 +1,6 @@
-"""The invariant catalogue (tests/invariants.py) after every command of random games, in all 14
-configurations (tech-notes §4 approach a: every move drawn by hypothesis, so a failure prints the
-game move by move, with a ``@reproduce_failure`` blob).
+"""The invariant catalogue (ora_rules/testing/invariants.py) after every command of random games,
+in all 14 configurations (tech-notes §4 approach a: every move drawn by hypothesis, so a failure
+prints the game move by move, with a ``@reproduce_failure`` blob).
 
 Per command: every per-command and per-position check, the codec round trip of its events, and a
 refused command next to it (a mutation of the chosen one) that must leave no trace; every 25
@@ -24,7 +24,7 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from ora_core.events import GameEvent
-from tests import invariants as inv
+from ora_rules.testing import invariants as inv
 from tests.properties.common import (
     NO_SHRINK,
     SCALE,

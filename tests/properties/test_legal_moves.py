@@ -9,9 +9,10 @@ position, and at positions drawn at random. At each:
 
 - soundness: every enumerated command is distinct, survives the notation (``parse`` / ``str``)
   and is accepted by ``decide``; the events of a sample of them pass the per-command invariants
-  of tests/invariants.py;
+  of ora_rules/testing/invariants.py;
 - completeness: every command ``decide`` accepts, out of a generated space of commands around the
-  position (``tests.strategies.commands_around``: every verb, building ids from the display, the
+  position (``ora_rules.testing.strategies.commands_around``: every verb, building ids from the
+  display, the
   landscapes, the stacks and made-up ones, coordinates on and off the board, goods strings from
   the player's goods and any codes, counts 0..8, labels, payments, and mutations of the legal
   moves), is enumerated, or it overpays (R-GOODS-3: an enumerated move with a goods string
@@ -51,7 +52,8 @@ from ora_rules.decide import decide
 from ora_rules.moves import is_legal, legal_moves
 from ora_rules.notation import Command, parse
 from ora_rules.tokens import parse_tiles
-from tests import invariants as inv
+from ora_rules.testing import invariants as inv
+from ora_rules.testing.strategies import commands_around
 from tests.properties.common import (
     NO_SHRINK,
     SCALE,
@@ -61,7 +63,6 @@ from tests.properties.common import (
     game_seeds,
     seeded_game,
 )
-from tests.strategies import commands_around
 from tests.support import rules
 
 HAS_COMPLETE = importlib.util.find_spec("ora_rules.complete") is not None

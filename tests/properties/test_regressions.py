@@ -12,7 +12,7 @@ from ora_core.state import State
 from ora_rules.decide import decide
 from ora_rules.moves import is_legal, legal_moves
 from ora_rules.notation import parse
-from tests import invariants as inv
+from ora_rules.testing import invariants as inv
 from tests.support import new_state, place, rules, set_goods, slot
 
 

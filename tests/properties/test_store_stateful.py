@@ -17,7 +17,7 @@ that ends must not leave the machine without an enabled rule; preconditions wast
 
 After every step, on every store: the stream holds exactly the accepted events at versions
 1..n, its hash chain verifies, it folds to the state the accepted commands lead to, and that state
-passes the invariant catalogue (tests/invariants.py).
+passes the invariant catalogue (ora_rules/testing/invariants.py).
 """
 
 from __future__ import annotations
@@ -41,8 +41,9 @@ from ora_core.state import State
 from ora_core.store import EventStore, verify_chain
 from ora_rules.decide import decide
 from ora_rules.moves import legal_moves
-from tests import invariants as inv
-from tests.properties.common import CONFIGS, SCALE, new_game, seeds
+from ora_rules.testing import invariants as inv
+from ora_rules.testing.strategies import CONFIGS
+from tests.properties.common import SCALE, new_game, seeds
 from tests.support import rules
 
 #: Commands per game before the machine starts the next game.

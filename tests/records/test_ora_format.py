@@ -9,7 +9,7 @@ from ora_core.codec import EventJsonCodec
 from ora_core.events import GameStarted, MovePlayed
 from ora_rules.records import READERS, RecordError, read_record, write_record
 from ora_rules.records.ora_format import chain_of, parse_record
-from tests import strategies as gen
+from ora_rules.testing import strategies as gen
 from tests.support import rules
 
 CODEC = EventJsonCodec()

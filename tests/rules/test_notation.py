@@ -27,7 +27,7 @@ from ora_rules.notation import (
     WorkContract,
     parse,
 )
-from tests import strategies as gen
+from ora_rules.testing import strategies as gen
 
 
 def assert_canonical(command: Command) -> str:

@@ -1,6 +1,7 @@
 """The invariant catalogue: facts that hold in every reachable position and across every command.
 
-Two shapes, both raising ``AssertionError`` (with the rule id and the details) when violated:
+Two shapes, both raising ``InvariantBroken`` (an ``AssertionError`` carrying the rule id and the
+details) when violated:
 
 - ``check_<name>(state, rules)``: a property of one position;
 - ``check_<name>(before, events, after, rules)``: a property of one command, ``events`` being what
@@ -10,7 +11,8 @@ Game-level checks (fold, replay, codec, illegal commands) take what they need. E
 the rules it checks. The checks re-derive what they can from the rules text instead of calling the
 engine's own helpers (adjacency, attachment, scoring), so that they are an independent oracle.
 ``STATE_CHECKS`` and ``TRANSITION_CHECKS`` list the per-position and per-command checks;
-``check_position`` and ``check_command`` run all of them.
+``check_position`` and ``check_command`` run all of them; ``check_all`` applies a command's
+events and runs the whole catalogue on the step.
 """
 
 from __future__ import annotations
@@ -65,8 +67,17 @@ STAGE_SETTLEMENT = {Stage.A: "S05", Stage.B: "S06", Stage.C: "S07", Stage.D: "S0
 WATER_DWELLING = 3  # R-SCORE-4
 
 
-def fail(rule: str, message: str) -> AssertionError:
-    return AssertionError(f"[{rule}] {message}")
+class InvariantBroken(AssertionError):
+    """An invariant of the catalogue does not hold; ``rule`` names the rule it checks."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"[{rule}] {message}")
+        self.rule = rule
+        self.detail = message
+
+
+def fail(rule: str, message: str) -> InvariantBroken:
+    return InvariantBroken(rule, message)
 
 
 def mode_of(state: State, rules: Rules) -> ModeSpec:
@@ -772,6 +783,17 @@ def check_command(before: State, events: Sequence[GameEvent], after: State, rule
     for check in TRANSITION_CHECKS:
         check(before, events, after, rules)
     check_position(after, rules)
+
+
+def check_all(state: State, events: Sequence[GameEvent], rules: Rules) -> State:
+    """Apply a command's ``events`` (what ``decide`` returned in ``state``) and check the whole
+    catalogue on that step: every per-command check, then every per-position check of the state
+    reached, which is returned so a loop can go on from it."""
+    after = state
+    for event in events:
+        after = evolve(after, event)
+    check_command(state, events, after, rules)
+    return after
 
 
 # --- whole games --------------------------------------------------------------------------------

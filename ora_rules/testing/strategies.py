@@ -53,8 +53,7 @@ from ora_rules.decide import decide, start
 from ora_rules.moves import legal_moves
 from ora_rules.notation import Command
 from ora_rules.setup import make_config
-from ora_rules.specs import Rules
-from tests.support import rules as load_test_rules
+from ora_rules.specs import Rules, load_rules
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
@@ -110,7 +109,7 @@ def _from_type(tp: Any) -> st.SearchStrategy[Any]:
         if key is Good and value is int:
             return goods_dicts
         return st.dictionaries(from_type(key), from_type(value), max_size=_MAX_ITEMS)
-    raise TypeError(f"tests/strategies.py: no strategy for the annotation {tp!r}; add one")
+    raise TypeError(f"ora_rules.testing.strategies: no strategy for the annotation {tp!r}; add one")
 
 
 #: ``_from_type``, cached per annotation (annotations are hashable; typed for mypy).
@@ -235,8 +234,10 @@ seeds = st.integers(0, 2**63 - 1)
 game_seeds = st.integers(0, max(1, (settings.default or settings()).max_examples // 12))
 
 
+@cache
 def rules() -> Rules:
-    return load_test_rules()
+    """The committed specs, loaded once (a property about other specs passes its own)."""
+    return load_rules()
 
 
 def new_game(players: int, variant: str, length: str, seed: int) -> list[GameEvent]:
@@ -292,6 +293,54 @@ def random_game(players: int, variant: str, length: str, seed: int
             state = evolve(state, event)
         states.append(state)
     return tuple(events), tuple(states)
+
+
+#: Every configuration of the game (R-GEN-2): solo (long only), then 2, 3 and 4 players, long
+#: and short, France and Ireland: 14 in all, as ``(players, variant, length)``.
+CONFIGS: tuple[tuple[int, str, str], ...] = (
+    (1, "france", "long"),
+    (1, "ireland", "long"),
+    *((p, v, length) for p in (2, 3, 4) for length in ("long", "short")
+      for v in ("france", "ireland")),
+)
+CONFIG_IDS = tuple(f"{p}p-{v}-{length}" for p, v, length in CONFIGS)
+#: Any of the 14 configurations.
+all_configs = st.sampled_from(CONFIGS)
+
+
+@cache
+def playout(config: tuple[int, str, str], seed: int, cap: int = 400
+            ) -> tuple[tuple[GameEvent, ...], tuple[State, ...]]:
+    """A seed-driven random game of any configuration, cut after ``cap`` commands (two-player
+    games have no fixed length, R-SCHED-4): its events and the state after every command, the
+    start position first. Cached: treat it as read-only."""
+    events = new_game(*config, seed)
+    states = [fold(events)]
+    choose = random_chooser(seed)
+    for _ in range(cap):
+        state = states[-1]
+        if state.finished:
+            break
+        new = decide(state, choose(state, legal_moves(state, rules())), rules())
+        events.extend(new)
+        for event in new:
+            state = evolve(state, event)
+        states.append(state)
+    return tuple(events), tuple(states)
+
+
+def positions(configurations: st.SearchStrategy[tuple[int, str, str]] = all_configs,
+              seeds: st.SearchStrategy[int] = game_seeds, cap: int = 400
+              ) -> st.SearchStrategy[State]:
+    """Positions a game really reaches: a configuration, a seed of the random playout
+    (``playout``) and one of its positions, the start and the end included."""
+
+    @st.composite
+    def draw_position(draw: st.DrawFn) -> State:
+        states = playout(draw(configurations), draw(seeds), cap)[1]
+        return states[draw(st.integers(0, len(states) - 1), label="position")]
+
+    return draw_position()
 
 
 @cache
