@@ -1,8 +1,8 @@
 """The game in words (ora_rules.narrate): one sentence per move, naming buildings by their names.
 
-Random games of every configuration (tests.strategies.random_game) cover every verb of the
-notation, the solo neutral player's builds and contracts (R-SOLO-8..10), the settlement phases
-(R-SET-2) and the game's end (R-SCORE-7).
+Random games of every configuration (ora_rules.testing.strategies.random_game) cover every verb
+of the notation, the solo neutral player's builds and contracts (R-SOLO-8..10), the settlement
+phases (R-SET-2) and the game's end (R-SCORE-7).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from ora_core.state import State
 from ora_rules.decide import execute
 from ora_rules.narrate import COLOUR_NAMES, Narration, narrate_game, narrate_move
 from ora_rules.notation import VERBS, AnswerContract, Build, Settle, Use, WorkContract, parse
+from ora_rules.testing.strategies import random_game
 from tests.modes.games import CONFIGS, Config
-from tests.strategies import random_game
 from tests.support import new_state, rules
 
 #: A building or settlement id of the notation, as it may appear in a sentence.
