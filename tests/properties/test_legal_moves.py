@@ -51,9 +51,9 @@ from ora_core.values import Good
 from ora_rules.decide import decide
 from ora_rules.moves import is_legal, legal_moves
 from ora_rules.notation import Command, parse
-from ora_rules.tokens import parse_tiles
 from ora_rules.testing import invariants as inv
 from ora_rules.testing.strategies import commands_around
+from ora_rules.tokens import parse_tiles
 from tests.properties.common import (
     NO_SHRINK,
     SCALE,

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from ora_core.values import Good
 from ora_rules.diff import diff, states_after
 from ora_rules.scoring import score_player
+from ora_rules.testing.strategies import random_game
 from tests.modes.games import CONFIGS, Config
-from tests.strategies import random_game
 from tests.support import new_state, rules, set_goods
 
 
