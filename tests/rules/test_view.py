@@ -229,6 +229,7 @@ def test_words_follow_the_locale_and_ids_do_not() -> None:
     assert russian.locale == "ru"
     assert {g.good: g.name for g in russian.seats[0].goods}["wood"] == "Дерево"
     assert russian.schedule.now_name == "Действие" and russian.turn.name == "Действие"
+    assert russian.schedule.end.startswith("Игра заканчивается после бонусного раунда (раунд 25)")
     space = russian.seats[0].landscape.spaces[0]
     assert space.terrain == "plains" and space.terrain_name == "Равнина"
     assert [s.card for s in russian.seats[0].landscape.spaces] == [
