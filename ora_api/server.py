@@ -5,7 +5,8 @@
   (``game.event``) are written as lines too, between replies. Logs go to stderr only.
 - ``--http HOST:PORT``: ``POST /rpc`` (one message per request body; a reply body, or 204 when
   every request was a notification) and the WebSocket ``/ws`` (one message per text or binary
-  frame, replies and ``game.event`` notifications as text frames).
+  frame, replies and ``game.event`` notifications as text frames); ``GET /`` is the web client
+  and ``/ora.js`` its JavaScript client module (``ora_api.web``).
 
 Every message over ``--max-request-bytes`` (1 MiB) is refused with -32600 (HTTP status 413); a
 WebSocket frame over four times that closes the connection (1009). ``--store`` chooses the
@@ -24,6 +25,7 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
+from ora_api import web
 from ora_api.cli import DEFAULT_HTTP, add_serve_arguments
 from ora_api.rpc import MAX_REQUEST_BYTES, Dispatcher, Session
 from ora_api.service import API, open_service
@@ -199,7 +201,7 @@ def create_app(dispatcher: Dispatcher) -> Any:
     from ora_api.pictures import svg_route
 
     return Starlette(routes=[Route("/rpc", rpc, methods=["POST"]), WebSocketRoute("/ws", ws),
-                             svg_route(dispatcher.target)])
+                             svg_route(dispatcher.target), *web.routes()])
 
 
 async def _drain(writing: asyncio.Task[None]) -> None:

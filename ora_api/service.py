@@ -32,6 +32,7 @@ import orjson
 from attrs import define, field, frozen
 
 from ora_api import openrpc
+from ora_api.bot_seats import BotRunner
 from ora_api.lobby import (
     Access,
     InviteRefused,
@@ -362,9 +363,12 @@ class GameService:
         self._sinks: dict[UUID, list[Sink]] = {}
         #: rules.catalog's answer per locale (the rules never change while serving).
         self.catalogs: dict[str, orjson.Fragment] = {}
+        #: Plays the bot seats' moves (``ora_api.bot_seats``).
+        self.bot_runner = BotRunner(rules, self.play_seat)
         self.reconcile()
 
     def close(self) -> None:
+        self.bot_runner.close()
         self.lobby.close()
         self.store.close()
 
@@ -395,6 +399,7 @@ class GameService:
         hot = _Hot(state=state, access=self.lobby.access(game_id))
         self._put(game_id, hot)
         self.health.ok(wrote=False)
+        self.bot_runner.changed(game_id, state)  # a bot's turn left by a restart
         return hot
 
     def _put(self, game_id: UUID, hot: _Hot) -> None:
@@ -481,6 +486,7 @@ class GameService:
                 lambda c: Lobby.insert_game(c, summary, rows)))
             self.health.ok(wrote=True)
             self._put(game_id, _Hot(state=state, access=access))
+            self.bot_runner.changed(game_id, state)
         log.info("created game %s (%s, %d players)", game_id, config.mode, config.players)
         return Created(game_id=game_id, state=state, visibility=visibility, tokens=tokens,
                        invites=invites)
@@ -518,6 +524,7 @@ class GameService:
                 hot.state = fold([event], state)
                 hot.access = self.lobby.access(game_id)
                 self._push(game_id, [event_view(s) for s in stored])
+                self.bot_runner.changed(game_id, hot.state)
                 log.info("game %s: seat %d joined", game_id, seat)
                 return game_id, seat, token, hot.state
         raise VERSION_CONFLICT.error("the game kept changing; try again", version=None)
@@ -595,36 +602,51 @@ class GameService:
             seat = self._seat_of(game_id, hot, token)
             if seat is None:
                 raise BAD_TOKEN.error("the token is not a seat's token of this game")
-            state = hot.state
-            if expected_version is not None and expected_version != state.version:
-                raise VERSION_CONFLICT.error(
-                    f"the game is at version {state.version}, not {expected_version}",
-                    version=state.version)
-            try:
-                executed = execute(state, move, self.rules, seat=seat)
-            except IllegalCommand as e:
-                spec = NOT_YOUR_TURN if e.reason == "not_your_turn" else ILLEGAL_MOVE
-                extra = {"building": e.building} if e.building else {}
-                raise spec.error(e.detail, reason=e.reason, rule=e.rule, **extra) from None
-            except (InvalidCommand, AmbiguousCommand) as e:
-                raise INVALID_MOVE.error(e.message, reason=e.code) from None
-            new_state = executed.state
+            return self._play(game_id, hot, seat, move, expected_version)
 
-            def write(c: Any) -> None:
-                Lobby.update_game(c, game_id, new_state.version, 1, status_of(new_state),
-                                  scores_of(new_state))
+    def play_seat(self, game_id: UUID, seat: int, move: str, expected_version: int
+                  ) -> tuple[int, list[EventView]]:
+        """A bot seat's move (``BotRunner``): checked and stored like ``move``, no token."""
+        with self._game_lock(game_id):
+            hot = self._entry(game_id)
+            if hot.state.players[seat].bot is None:
+                raise BAD_TOKEN.error(f"seat {seat} is not a bot seat")
+            return self._play(game_id, hot, seat, move, expected_version)
 
-            try:
-                stored = self.store.append(game_id, state.version, executed.events,
-                                           also=self.lobby.writer(write))
-            except VersionConflict as e:
-                self._evict(game_id)  # another writer: fold afresh next time
-                raise VERSION_CONFLICT.error(e.message, version=None) from None
-            self.health.ok(wrote=True)
-            hot.state = new_state
-            hot.moves = None
-            views = [event_view(s) for s in stored]
-            self._push(game_id, views)
+    def _play(self, game_id: UUID, hot: _Hot, seat: int, move: str,
+              expected_version: int | None) -> tuple[int, list[EventView]]:
+        """``move`` for ``seat``, with the game's lock held."""
+        state = hot.state
+        if expected_version is not None and expected_version != state.version:
+            raise VERSION_CONFLICT.error(
+                f"the game is at version {state.version}, not {expected_version}",
+                version=state.version)
+        try:
+            executed = execute(state, move, self.rules, seat=seat)
+        except IllegalCommand as e:
+            spec = NOT_YOUR_TURN if e.reason == "not_your_turn" else ILLEGAL_MOVE
+            extra = {"building": e.building} if e.building else {}
+            raise spec.error(e.detail, reason=e.reason, rule=e.rule, **extra) from None
+        except (InvalidCommand, AmbiguousCommand) as e:
+            raise INVALID_MOVE.error(e.message, reason=e.code) from None
+        new_state = executed.state
+
+        def write(c: Any) -> None:
+            Lobby.update_game(c, game_id, new_state.version, 1, status_of(new_state),
+                              scores_of(new_state))
+
+        try:
+            stored = self.store.append(game_id, state.version, executed.events,
+                                       also=self.lobby.writer(write))
+        except VersionConflict as e:
+            self._evict(game_id)  # another writer: fold afresh next time
+            raise VERSION_CONFLICT.error(e.message, version=None) from None
+        self.health.ok(wrote=True)
+        hot.state = new_state
+        hot.moves = None
+        views = [event_view(s) for s in stored]
+        self._push(game_id, views)
+        self.bot_runner.changed(game_id, new_state)
         log.debug("game %s v%d: seat %d %s", game_id, new_state.version, seat, move)
         return new_state.version, views
 

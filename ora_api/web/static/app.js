@@ -1,0 +1,385 @@
+// app.js: the web client of `ora serve` (docs/web.md). Three views, chosen by the address's
+// hash: the lobby (#/), a game (#/game/ID?seat=N: play a seat, or watch) and a replay
+// (#/replay/ID?at=K). It talks to the server only through the public API, with ora.js; the
+// legal moves come from the server, the board is drawn from the state view.
+
+import { Ora } from "/ora.js";
+import { drawBoard, drawScores, h, seatName } from "/static/board.js";
+
+const ora = new Ora(location.origin, { onStatus: (status) => setLive(status) });
+const main = document.querySelector("main");
+const BOTS = ["random", "builder", "greedy", "greedy:8", "mcts:200ms"];
+let leave = () => {};   // undoes the current view's watches and timers
+
+// --- the seats' tokens this browser holds (localStorage) ---------------------------------------
+
+function tokens(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(`ora.tokens.${gameId}`) ?? "{}");
+  } catch {
+    return {};
+  }
+}
+
+function keepTokens(gameId, seats) {
+  const held = tokens(gameId);
+  for (const seat of seats) if (seat.token) held[seat.seat] = seat.token;
+  localStorage.setItem(`ora.tokens.${gameId}`, JSON.stringify(held));
+}
+
+function botsOf(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(`ora.bots.${gameId}`) ?? "{}");
+  } catch {
+    return {};
+  }
+}
+
+function names(gameId) {
+  const result = {};
+  for (const [seat, bot] of Object.entries(botsOf(gameId))) result[seat] = `bot ${bot}`;
+  for (const seat of Object.keys(tokens(gameId))) result[seat] ??= "you";
+  return result;
+}
+
+// --- routing ----------------------------------------------------------------------------------
+
+function route() {
+  leave();
+  leave = () => {};
+  const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
+  const params = new URLSearchParams(query);
+  const parts = path.split("/").filter(Boolean);
+  main.replaceChildren();
+  window.scrollTo(0, 0);
+  if (parts[0] === "game" && parts[1]) {
+    const seat = params.has("seat") ? Number(params.get("seat")) : null;
+    if (params.has("token") && seat !== null) {  // a seat handed over by link
+      keepTokens(parts[1], [{ seat, token: params.get("token") }]);
+      history.replaceState(null, "", `#/game/${parts[1]}?seat=${seat}`);
+    }
+    showGame(parts[1], seat);
+  } else if (parts[0] === "replay" && parts[1]) {
+    showReplay(parts[1], Number(params.get("at") ?? "-1"));
+  } else {
+    showLobby();
+  }
+}
+
+function setLive(status) {
+  const live = document.querySelector("#live");
+  live.dataset.status = status;
+  live.textContent = { open: "live", closed: "reconnecting…", polling: "polling" }[status] ?? status;
+}
+
+function errorText(error) {
+  return error?.data?.detail ?? error?.message ?? String(error);
+}
+
+function shortId(gameId) {
+  return gameId.slice(0, 8);
+}
+
+function describeConfig(config) {
+  const variant = config.variant[0].toUpperCase() + config.variant.slice(1);
+  return `${variant}, ${config.players} player${config.players > 1 ? "s" : ""}, ${config.length}`;
+}
+
+// --- the lobby --------------------------------------------------------------------------------
+
+function showLobby() {
+  document.title = "ora: games";
+  const seatsBox = h("div.seats", { "data-testid": "seats" });
+  const players = h("select", { name: "players", "data-testid": "players" },
+    [1, 2, 3, 4].map((n) => h("option", { value: n, selected: n === 2 }, n)));
+  const drawSeats = () => {
+    const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    seatsBox.replaceChildren(...Array.from({ length: Number(players.value) }, (_, seat) =>
+      h("label.seat", {}, `Seat ${seat}`,
+        h("select", { name: `seat${seat}`, "data-testid": `seat-${seat}` },
+          h("option", { value: "" }, "a person (you)"),
+          BOTS.map((bot) => h("option", { value: bot }, `bot: ${bot}`))))));
+    seatsBox.querySelectorAll("select").forEach((select, seat) => {
+      select.value = previous[seat] ?? (seat === 0 ? "" : "builder");
+    });
+  };
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+  const message = h("p.message", { role: "status" });
+  const form = h("form.panel.create", { "data-testid": "create-form" },
+    h("h2", {}, "New game"),
+    h("div.row", {},
+      h("label", {}, "Players ", players),
+      h("label", {}, "Variant ", h("select", { name: "variant" },
+        h("option", { value: "france" }, "France"), h("option", { value: "ireland" }, "Ireland"))),
+      h("label", {}, "Length ", h("select", { name: "length" },
+        h("option", { value: "long" }, "long"), h("option", { value: "short" }, "short"))),
+      h("label", {}, "Seed ", h("input", { name: "seed", type: "number", min: 0,
+                                         placeholder: "random", size: 8 }))),
+    seatsBox,
+    h("button.primary", { type: "submit", "data-testid": "create" }, "Create game"),
+    message);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const bots = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
+    const config = { players: Number(data.get("players")), variant: data.get("variant"),
+                     length: data.get("length") };
+    if (data.get("seed")) config.seed = Number(data.get("seed"));
+    try {
+      const game = await ora.call("game.create", { config, bots });
+      keepTokens(game.game_id, game.seats);
+      localStorage.setItem(`ora.bots.${game.game_id}`, JSON.stringify(Object.fromEntries(
+        game.seats.filter((s) => s.bot).map((s) => [s.seat, s.bot]))));
+      const mine = game.seats.find((s) => s.token);
+      location.hash = `#/game/${game.game_id}${mine ? `?seat=${mine.seat}` : ""}`;
+    } catch (error) {
+      message.textContent = errorText(error);
+    }
+  });
+
+  const list = h("div.panel.games", { "data-testid": "games" }, h("h2", {}, "Games"),
+    h("p.muted", {}, "Loading…"));
+  main.append(h("div.lobby", {}, form, list));
+  ora.call("game.list").then(({ games }) => {
+    const rows = games.slice().reverse().map((game) => {
+      const held = Object.keys(tokens(game.game_id)).map(Number);
+      return h("tr", { "data-game": game.game_id },
+        h("td", {}, h("code", {}, shortId(game.game_id))),
+        h("td", {}, describeConfig(game.config)),
+        h("td", {}, h(`span.status.${game.status}`, {}, game.status)),
+        h("td.num", {}, game.version),
+        h("td.links", {},
+          held.map((seat) => h("a.button", { href: `#/game/${game.game_id}?seat=${seat}` },
+            `Play seat ${seat}`)),
+          h("a.button", { href: `#/game/${game.game_id}` }, "Watch"),
+          h("a.button", { href: `#/replay/${game.game_id}` }, "Replay")));
+    });
+    list.replaceChildren(h("h2", {}, "Games"), rows.length
+      ? h("table.list", {}, h("thead", {}, h("tr", {},
+          ["Game", "Mode", "Status", "Events", ""].map((t) => h("th", {}, t)))),
+        h("tbody", {}, rows))
+      : h("p.muted", {}, "No games yet."));
+  }).catch((error) => {
+    list.replaceChildren(h("h2", {}, "Games"), h("p.message", {}, errorText(error)));
+  });
+}
+
+// --- a game: play a seat or watch ---------------------------------------------------------------
+
+/** Legal move strings as verb -> target -> [move], in the server's order. */
+function groupMoves(moves) {
+  const verbs = new Map();
+  for (const move of moves) {
+    const [verb, target = ""] = move.split(" ");
+    const hasTarget = /^[A-Z]{1,2}\d/.test(target);  // a building or settlement id
+    const key = hasTarget ? target : "";
+    if (!verbs.has(verb)) verbs.set(verb, new Map());
+    const targets = verbs.get(verb);
+    if (!targets.has(key)) targets.set(key, []);
+    targets.get(key).push(move);
+  }
+  return verbs;
+}
+
+const VERB_NAMES = {
+  USE: "Use a building", PRIOR: "Use with the prior", BUILD: "Build", WORK_CONTRACT: "Work contract",
+  SETTLE: "Settle", FELL_TREES: "Fell trees", CUT_PEAT: "Cut peat", BUY_DISTRICT: "Buy a district",
+  BUY_PLOT: "Buy a plot", CONVERT: "Convert", COMMIT: "End turn", WITH_PRIOR: "Answer with the prior",
+  WITH_LAYBROTHER: "Answer with a lay brother",
+};
+
+function showGame(gameId, seat) {
+  document.title = `ora: game ${shortId(gameId)}`;
+  const view = { state: null, moves: [], verb: null, busy: false, log: [], timer: null };
+  const header = h("div.game-header");
+  const boardBox = h("div.board-box");
+  const chooser = h("div.panel.chooser", { "data-testid": "moves" });
+  const scoreBox = h("div.panel.score-box");
+  const logBox = h("ol.log", { "data-testid": "log" });
+  const message = h("p.message", { role: "status", "data-testid": "message" });
+  const page = h("div.game", { "data-testid": "game", "data-turn": "loading" },
+    header,
+    h("div.columns", {}, boardBox,
+      h("aside.side", {}, chooser, message, scoreBox,
+        h("div.panel", {}, h("h3", {}, "Moves played"), logBox))));
+  main.append(page);
+
+  const watch = ora.watch(gameId, (event) => {
+    if (event.type === "move_played") {
+      view.log.push(event.data);
+      logBox.prepend(h("li", {}, h("span.who", {}, `${event.data.seat}`), " ", event.data.move));
+      while (logBox.children.length > 60) logBox.lastChild.remove();
+    }
+    schedule();
+  });
+  leave = () => {
+    watch.close();
+    clearTimeout(view.timer);
+  };
+
+  function schedule() {
+    clearTimeout(view.timer);
+    view.timer = setTimeout(refresh, 30);
+  }
+
+  async function refresh() {
+    try {
+      const [state, legal, score] = await Promise.all([
+        ora.call("game.state", { game_id: gameId }),
+        seat === null ? null : ora.call("game.legal_moves", { game_id: gameId, seat }),
+        ora.call("game.score", { game_id: gameId }),
+      ]);
+      if (legal && legal.version !== state.version) return schedule();
+      view.state = state;
+      view.moves = legal ? legal.moves : [];
+      draw(score);
+    } catch (error) {
+      message.textContent = errorText(error);
+    }
+  }
+
+  function draw(score) {
+    const state = view.state;
+    const who = names(gameId);
+    const turn = state.flow.turn;
+    const over = state.status === "finished";
+    const yours = !over && seat !== null && turn.decider === seat;
+    page.dataset.turn = over ? "over" : yours ? "yours" : "waiting";
+    page.dataset.version = state.version;
+    header.replaceChildren(
+      h("h2", {}, `Game ${shortId(gameId)}`),
+      h("span.muted", {}, describeConfig(state.config)),
+      h("span", {}, `Round ${state.round}`),
+      h("span.turn", { "data-testid": "turn" }, over ? "Game over"
+        : yours ? "Your move" : `Waiting for ${seatName(state, turn.decider, who)}`),
+      h("a.button", { href: `#/replay/${gameId}` }, "Replay"),
+      h("a.button", { href: "#/" }, "All games"));
+    boardBox.replaceChildren(drawBoard(state, { names: who, you: seat }));
+    scoreBox.replaceChildren(drawScores(state, score.scores,
+      { names: who, winners: score.winners, final: score.final }));
+    drawChooser(yours, over);
+  }
+
+  function drawChooser(yours, over) {
+    if (over || seat === null || !yours) {
+      chooser.replaceChildren(h("h3", {}, over ? "The game is over" : seat === null
+        ? "Watching" : "Not your move"),
+        over ? h("a.button.primary", { href: `#/replay/${gameId}`, "data-testid": "to-replay" },
+          "Replay this game") : h("p.muted", {}, seat === null
+          ? "You hold no seat of this game in this browser." : "The board follows live."));
+      return;
+    }
+    const verbs = groupMoves(view.moves);
+    if (!verbs.has(view.verb)) view.verb = verbs.keys().next().value;
+    const tabs = h("div.verbs", {}, [...verbs.keys()].map((verb) => {
+      const count = [...verbs.get(verb).values()].reduce((n, list) => n + list.length, 0);
+      return h(`button.verb${verb === view.verb ? ".selected" : ""}`, {
+        type: "button", "data-verb": verb,
+        onclick: () => { view.verb = verb; drawChooser(true, false); },
+      }, VERB_NAMES[verb] ?? verb, h("span.count", {}, count));
+    }));
+    const groups = h("div.targets", {}, [...verbs.get(view.verb).entries()].map(
+      ([target, moves]) => h("div.target", { "data-target": target },
+        target ? h("h4", {}, target) : null,
+        h("div.options", {}, moves.map((move) => h("button.option", {
+          type: "button", "data-move": move, title: move, disabled: view.busy,
+          onclick: () => play(move),
+        }, optionLabel(move, view.verb, target)))))));
+    chooser.replaceChildren(h("h3", {}, "Your move"), tabs, groups);
+  }
+
+  async function play(move) {
+    view.busy = true;
+    message.textContent = "";
+    chooser.querySelectorAll("button.option").forEach((b) => { b.disabled = true; });
+    try {
+      await ora.call("game.move", { game_id: gameId, token: tokens(gameId)[seat], move,
+                                    expected_version: view.state.version });
+    } catch (error) {
+      message.textContent = errorText(error);
+    } finally {
+      view.busy = false;
+      schedule();
+    }
+  }
+}
+
+function optionLabel(move, verb, target) {
+  const rest = move.split(" ").slice(target ? 2 : 1).join(" ");
+  return rest || (target ? `${verb.toLowerCase()} ${target}` : VERB_NAMES[verb] ?? verb);
+}
+
+// --- a replay ----------------------------------------------------------------------------------
+
+async function showReplay(gameId, at) {
+  document.title = `ora: replay ${shortId(gameId)}`;
+  const page = h("div.replay", { "data-testid": "replay" }, h("p.muted", {}, "Loading…"));
+  main.append(page);
+  let events;
+  try {
+    events = (await ora.call("game.events", { game_id: gameId, limit: 100000 })).events;
+  } catch (error) {
+    page.replaceChildren(h("p.message", {}, errorText(error)));
+    return;
+  }
+  // Position i is the game after its i-th move: the version just before move i + 1 began.
+  const moves = events.filter((e) => e.type === "move_played");
+  const head = events.length ? events[events.length - 1].version : 1;
+  const positions = [moves.length ? moves[0].version - 1 : head,
+    ...moves.map((m, i) => (i + 1 < moves.length ? moves[i + 1].version - 1 : head))];
+  let index = at >= 0 && at < positions.length ? at : positions.length - 1;
+  const who = names(gameId);
+
+  const slider = h("input.slider", { type: "range", min: 0, max: positions.length - 1,
+                                     value: index, "data-testid": "slider" });
+  const label = h("span.at", { "data-testid": "at" });
+  const boardBox = h("div.board-box");
+  const logBox = h("ol.log.replay-log", { "data-testid": "replay-log" },
+    moves.map((m, i) => h("li", { "data-index": i + 1, onclick: () => go(i + 1) },
+      h("span.who", {}, `${m.data.seat}`), " ", m.data.move)));
+  const scoreBox = h("div.panel.score-box");
+  const step = (delta) => go(Math.min(positions.length - 1, Math.max(0, index + delta)));
+  page.replaceChildren(
+    h("div.game-header", {},
+      h("h2", {}, `Replay of game ${shortId(gameId)}`),
+      h("button", { type: "button", "data-testid": "first", onclick: () => go(0) }, "⏮"),
+      h("button", { type: "button", "data-testid": "prev", onclick: () => step(-1) }, "◀"),
+      slider,
+      h("button", { type: "button", "data-testid": "next", onclick: () => step(1) }, "▶"),
+      h("button", { type: "button", "data-testid": "last",
+                    onclick: () => go(positions.length - 1) }, "⏭"),
+      label,
+      h("a.button", { href: `#/game/${gameId}` }, "Live game"),
+      h("a.button", { href: "#/" }, "All games")),
+    h("div.columns", {}, boardBox,
+      h("aside.side", {}, scoreBox, h("div.panel", {}, h("h3", {}, "Log"), logBox))));
+  slider.addEventListener("input", () => go(Number(slider.value)));
+
+  const score = await ora.call("game.score", { game_id: gameId }).catch(() => null);
+  let shown = 0;
+  async function go(i) {
+    index = i;
+    slider.value = i;
+    const ticket = ++shown;
+    const state = await ora.call("game.state", { game_id: gameId, version: positions[i] });
+    if (ticket !== shown) return;  // a later step overtook this one
+    history.replaceState(null, "", `#/replay/${gameId}?at=${i}`);
+    page.dataset.index = i;
+    page.dataset.version = state.version;
+    label.textContent = i === 0 ? `start · ${moves.length} moves`
+      : `move ${i} of ${moves.length}: ${moves[i - 1].data.move} (seat ${moves[i - 1].data.seat})`;
+    boardBox.replaceChildren(drawBoard(state, { names: who }));
+    for (const li of logBox.children) li.classList.toggle("current", Number(li.dataset.index) === i);
+    logBox.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+    const scores = state.scores ?? score?.scores;
+    scoreBox.replaceChildren(scores ? drawScores(state, scores, {
+      names: who, winners: state.scores ? score?.winners : null, final: Boolean(state.scores),
+    }) : h("p.muted", {}, "No score"), h("p.muted.explain", {}, state.scores
+      ? "The scores recorded by the game's end." : "The score of the game's last position."));
+  }
+  go(index);
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,229 @@
+// ora.js: a small client of the ora JSON-RPC API (docs/api.md), for browsers and Node >= 20.
+//
+//   import { Ora } from "http://127.0.0.1:8765/ora.js";     // or a copy of the file
+//   const ora = new Ora("http://127.0.0.1:8765");
+//   const game = await ora.call("game.create", {
+//     config: { players: 2, variant: "france", length: "long" },
+//     seats: [{ name: "Ann" }, { bot: "random" }] });
+//   const token = game.seats[0].token;
+//   const watch = ora.watch(game.game_id, (event) => console.log(event.version, event.type),
+//                           { token });
+//
+// call() goes over the WebSocket /ws while it is open, else over HTTP POST /rpc. watch()
+// delivers every event of a game exactly once and in order, from `from` on: it subscribes,
+// reads what it missed with game.events, and after a lost connection reconnects (with a growing
+// delay) and catches up the same way. Without a WebSocket (Node 20 without
+// --experimental-websocket) it polls game.events instead. No rule of the game lives here.
+
+/** A JSON-RPC error answer: `code`, `message` and `data` ({code, reason, rule, detail, ...}). */
+export class OraError extends Error {
+  constructor(error) {
+    super(error.data?.detail ?? error.message);
+    this.name = "OraError";
+    this.code = error.code;
+    this.data = error.data ?? {};
+  }
+}
+
+const CATCH_UP_LIMIT = 2000;
+
+export class Ora {
+  /**
+   * @param {string} [base] the server's address, "http://host:port" (default: this page's origin)
+   * @param {object} [options] {WebSocket, fetch, minDelay (ms, 250), maxDelay (ms, 5000),
+   *   pollInterval (ms, 1000, without a WebSocket), onStatus(status): "open" | "closed" | "polling"}
+   */
+  constructor(base, options = {}) {
+    this.base = String(base ?? globalThis.location.origin).replace(/\/+$/, "");
+    this.WebSocket = options.WebSocket ?? globalThis.WebSocket;
+    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.minDelay = options.minDelay ?? 250;
+    this.maxDelay = options.maxDelay ?? 5000;
+    this.pollInterval = options.pollInterval ?? 1000;
+    this.onStatus = options.onStatus ?? (() => {});
+    this.nextId = 1;
+    this.pending = new Map();   // id -> {resolve, reject} of calls sent on the socket
+    this.watches = new Set();
+    this.socket = null;
+    this.open = false;
+    this.delay = this.minDelay;
+    this.closed = false;
+    this.timer = null;
+  }
+
+  /** Calls `method` with `params`; resolves to the result, rejects with an OraError. */
+  async call(method, params = {}) {
+    if (this.open) {
+      const id = this.nextId++;
+      const answer = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+      this.socket.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+      return answer;
+    }
+    return this.post(method, params);
+  }
+
+  /** The same over HTTP POST /rpc, whatever the socket's state. */
+  async post(method, params = {}) {
+    const response = await this.fetch(`${this.base}/rpc`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: this.nextId++, method, params }),
+    });
+    const reply = await response.json();
+    if (reply.error) throw new OraError(reply.error);
+    return reply.result;
+  }
+
+  /**
+   * Delivers the game's events to `onEvent(event)`, each once, in version order, from version
+   * `from` (default 1: the whole game) on; new ones as they are stored. `token`: a seat's or a
+   * spectator's token, needed to read a private game. Returns {close(), next}: `next` is the
+   * version of the next event to deliver.
+   */
+  watch(gameId, onEvent, { from = 1, token = null } = {}) {
+    const watch = {
+      gameId, onEvent, next: from, buffer: new Map(), catching: false, subscribed: false,
+      read: token ? { game_id: gameId, token } : { game_id: gameId },
+      close: () => {
+        this.watches.delete(watch);
+        if (watch.subscribed && this.open) {
+          this.call("game.unsubscribe", { game_id: gameId }).catch(() => {});
+        }
+      },
+    };
+    this.watches.add(watch);
+    if (!this.WebSocket) {
+      this.poll();
+    } else if (this.open) {
+      this.subscribe(watch);
+    } else {
+      this.connect();
+    }
+    return watch;
+  }
+
+  /** Closes the connection and every watch; the client can no longer push. */
+  close() {
+    this.closed = true;
+    this.watches.clear();
+    clearTimeout(this.timer);
+    if (this.socket) this.socket.close();
+  }
+
+  // --- the WebSocket, its reconnection and the catch-up --------------------------------------
+
+  connect() {
+    if (this.closed || this.socket || !this.WebSocket) return;
+    const socket = new this.WebSocket(this.base.replace(/^http/, "ws") + "/ws");
+    this.socket = socket;
+    socket.onopen = () => {
+      this.open = true;
+      this.delay = this.minDelay;
+      this.onStatus("open");
+      for (const watch of this.watches) this.subscribe(watch);
+    };
+    socket.onmessage = (message) => this.receive(JSON.parse(message.data));
+    socket.onclose = () => {
+      this.socket = null;
+      this.open = false;
+      for (const { reject } of this.pending.values()) {
+        reject(new OraError({ code: 0, message: "connection lost", data: { code: "disconnected" } }));
+      }
+      this.pending.clear();
+      for (const watch of this.watches) watch.subscribed = false;
+      if (this.closed) return;
+      this.onStatus("closed");
+      this.timer = setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.maxDelay, this.delay * 2);
+    };
+    socket.onerror = () => {};  // onclose follows and reconnects
+  }
+
+  receive(message) {
+    for (const reply of Array.isArray(message) ? message : [message]) {
+      if (reply.method === "game.event") {
+        const { game_id: gameId, ...event } = reply.params;
+        for (const watch of this.watches) {
+          if (watch.gameId === gameId) this.take(watch, [event]);
+        }
+      } else if (this.pending.has(reply.id)) {
+        const { resolve, reject } = this.pending.get(reply.id);
+        this.pending.delete(reply.id);
+        if (reply.error) reject(new OraError(reply.error));
+        else resolve(reply.result);
+      }
+    }
+  }
+
+  async subscribe(watch) {
+    try {
+      const { version } = await this.call("game.subscribe", watch.read);
+      watch.subscribed = true;
+      await this.catchUp(watch, version);
+    } catch (error) {
+      if (error.data?.code !== "disconnected") console.error("ora.js: watch failed", error);
+    }
+  }
+
+  /** Reads the events from watch.next up to `head` with game.events, in pages. */
+  async catchUp(watch, head) {
+    if (watch.catching) return;
+    watch.catching = true;
+    try {
+      while (watch.next <= head && this.watches.has(watch)) {
+        const page = await this.call("game.events", {
+          ...watch.read, from_version: watch.next, limit: CATCH_UP_LIMIT });
+        if (page.events.length === 0) break;
+        this.take(watch, page.events, false);
+      }
+    } finally {
+      watch.catching = false;
+    }
+    this.take(watch, []);
+  }
+
+  /** Buffers `events` and delivers every one that is next in line; a gap is read back. */
+  take(watch, events, mayCatchUp = true) {
+    for (const event of events) {
+      if (event.version >= watch.next) watch.buffer.set(event.version, event);
+    }
+    while (watch.buffer.has(watch.next)) {
+      const event = watch.buffer.get(watch.next);
+      watch.buffer.delete(watch.next);
+      watch.next += 1;
+      try {
+        watch.onEvent(event);
+      } catch (error) {
+        console.error("ora.js: onEvent failed", error);
+      }
+    }
+    if (mayCatchUp && watch.buffer.size > 0 && !watch.catching) {
+      this.catchUp(watch, Math.max(...watch.buffer.keys()));
+    }
+  }
+
+  // --- without a WebSocket: polling ----------------------------------------------------------
+
+  poll() {
+    if (this.polling || this.closed) return;
+    this.polling = true;
+    this.onStatus("polling");
+    const round = async () => {
+      for (const watch of [...this.watches]) {
+        try {
+          const page = await this.post("game.events", {
+            ...watch.read, from_version: watch.next, limit: CATCH_UP_LIMIT });
+          this.take(watch, page.events, false);
+        } catch (error) {
+          console.error("ora.js: polling failed", error);
+        }
+      }
+      if (this.watches.size > 0 && !this.closed) {
+        this.timer = setTimeout(round, this.pollInterval);
+      } else {
+        this.polling = false;
+      }
+    };
+    round();
+  }
+}
