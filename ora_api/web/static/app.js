@@ -80,7 +80,7 @@ function shortId(gameId) {
   return gameId.slice(0, 8);
 }
 
-function describeConfig(config) {
+function describeConfig(config) {  // game.list's config
   const variant = config.variant[0].toUpperCase() + config.variant.slice(1);
   return `${variant}, ${config.players} player${config.players > 1 ? "s" : ""}, ${config.length}`;
 }
@@ -191,7 +191,7 @@ const VERB_NAMES = {
 
 function showGame(gameId, seat) {
   document.title = `ora: game ${shortId(gameId)}`;
-  const view = { state: null, moves: [], verb: null, busy: false, log: [], timer: null };
+  const game = { view: null, moves: [], verb: null, busy: false, logged: 0, timer: null };
   const header = h("div.game-header");
   const boardBox = h("div.board-box");
   const chooser = h("div.panel.chooser", { "data-testid": "moves" });
@@ -205,59 +205,58 @@ function showGame(gameId, seat) {
         h("div.panel", {}, h("h3", {}, "Moves played"), logBox))));
   main.append(page);
 
-  const watch = ora.watch(gameId, (event) => {
-    if (event.type === "move_played") {
-      view.log.push(event.data);
-      logBox.prepend(h("li", {}, h("span.who", {}, `${event.data.seat}`), " ", event.data.move));
-      while (logBox.children.length > 60) logBox.lastChild.remove();
-    }
-    schedule();
-  });
+  // Every new event (the bots' moves too) redraws the table; ora.js catches up after a lost
+  // connection, so nothing is missed.
+  const watch = ora.watch(gameId, () => schedule());
   leave = () => {
     watch.close();
-    clearTimeout(view.timer);
+    clearTimeout(game.timer);
   };
 
   function schedule() {
-    clearTimeout(view.timer);
-    view.timer = setTimeout(refresh, 30);
+    clearTimeout(game.timer);
+    game.timer = setTimeout(refresh, 30);
   }
 
   async function refresh() {
     try {
-      const [state, legal, score] = await Promise.all([
-        ora.call("game.state", { game_id: gameId }),
+      const [view, legal, log] = await Promise.all([
+        ora.call("game.view", { game_id: gameId }),
         seat === null ? null : ora.call("game.legal_moves", { game_id: gameId, seat }),
-        ora.call("game.score", { game_id: gameId }),
+        ora.call("game.log", { game_id: gameId, from_move: game.logged + 1 }),
       ]);
-      if (legal && legal.version !== state.version) return schedule();
-      view.state = state;
-      view.moves = legal ? legal.moves : [];
-      draw(score);
+      if (legal && legal.version !== view.version) return schedule();
+      game.view = view;
+      game.moves = legal ? legal.moves : [];
+      for (const entry of log.moves) {
+        if (entry.number <= game.logged) continue;
+        game.logged = entry.number;
+        logBox.prepend(logEntry(entry));
+      }
+      while (logBox.children.length > 80) logBox.lastChild.remove();
+      draw();
     } catch (error) {
       message.textContent = errorText(error);
     }
   }
 
-  function draw(score) {
-    const state = view.state;
+  function draw() {
+    const view = game.view;
     const who = names(gameId);
-    const turn = state.flow.turn;
-    const over = state.status === "finished";
-    const yours = !over && seat !== null && turn.decider === seat;
+    const over = view.final;
+    const yours = !over && seat !== null && view.turn.decider === seat;
     page.dataset.turn = over ? "over" : yours ? "yours" : "waiting";
-    page.dataset.version = state.version;
+    page.dataset.version = view.version;
     header.replaceChildren(
       h("h2", {}, `Game ${shortId(gameId)}`),
-      h("span.muted", {}, describeConfig(state.config)),
-      h("span", {}, `Round ${state.round}`),
+      h("span.muted", {}, `${view.variant_name}, ${view.mode_name}`),
+      h("span", {}, `${view.schedule.unit_name} ${view.schedule.round}`),
       h("span.turn", { "data-testid": "turn" }, over ? "Game over"
-        : yours ? "Your move" : `Waiting for ${seatName(state, turn.decider, who)}`),
+        : yours ? "Your move" : `Waiting for ${seatName(view, view.turn.decider, who)}`),
       h("a.button", { href: `#/replay/${gameId}` }, "Replay"),
       h("a.button", { href: "#/" }, "All games"));
-    boardBox.replaceChildren(drawBoard(state, { names: who, you: seat }));
-    scoreBox.replaceChildren(drawScores(state, score.scores,
-      { names: who, winners: score.winners, final: score.final }));
+    boardBox.replaceChildren(drawBoard(view, { names: who, you: seat }));
+    scoreBox.replaceChildren(drawScores(view, { names: who }));
     drawChooser(yours, over);
   }
 
@@ -267,47 +266,65 @@ function showGame(gameId, seat) {
         ? "Watching" : "Not your move"),
         over ? h("a.button.primary", { href: `#/replay/${gameId}`, "data-testid": "to-replay" },
           "Replay this game") : h("p.muted", {}, seat === null
-          ? "You hold no seat of this game in this browser." : "The board follows live."));
+          ? "You hold no seat of this game in this browser." : "The table follows live."));
       return;
     }
-    const verbs = groupMoves(view.moves);
-    if (!verbs.has(view.verb)) view.verb = verbs.keys().next().value;
+    const verbs = groupMoves(game.moves);
+    if (!verbs.has(game.verb)) game.verb = verbs.keys().next().value;
     const tabs = h("div.verbs", {}, [...verbs.keys()].map((verb) => {
       const count = [...verbs.get(verb).values()].reduce((n, list) => n + list.length, 0);
-      return h(`button.verb${verb === view.verb ? ".selected" : ""}`, {
+      return h(`button.verb${verb === game.verb ? ".selected" : ""}`, {
         type: "button", "data-verb": verb,
-        onclick: () => { view.verb = verb; drawChooser(true, false); },
+        onclick: () => { game.verb = verb; drawChooser(true, false); },
       }, VERB_NAMES[verb] ?? verb, h("span.count", {}, count));
     }));
-    const groups = h("div.targets", {}, [...verbs.get(view.verb).entries()].map(
+    const groups = h("div.targets", {}, [...verbs.get(game.verb).entries()].map(
       ([target, moves]) => h("div.target", { "data-target": target },
-        target ? h("h4", {}, target) : null,
+        target ? h("h4", {}, target, " ", buildingName(game.view, target)) : null,
         h("div.options", {}, moves.map((move) => h("button.option", {
-          type: "button", "data-move": move, title: move, disabled: view.busy,
+          type: "button", "data-move": move, title: move, disabled: game.busy,
           onclick: () => play(move),
-        }, optionLabel(move, view.verb, target)))))));
+        }, optionLabel(move, game.verb, target)))))));
     chooser.replaceChildren(h("h3", {}, "Your move"), tabs, groups);
   }
 
   async function play(move) {
-    view.busy = true;
+    game.busy = true;
     message.textContent = "";
     chooser.querySelectorAll("button.option").forEach((b) => { b.disabled = true; });
     try {
       await ora.call("game.move", { game_id: gameId, token: tokens(gameId)[seat], move,
-                                    expected_version: view.state.version });
+                                    expected_version: game.view.version });
     } catch (error) {
       message.textContent = errorText(error);
     } finally {
-      view.busy = false;
+      game.busy = false;
       schedule();
     }
   }
 }
 
+/** A building's or settlement's name as the view shows it (on a landscape or for sale). */
+function buildingName(view, id) {
+  for (const stage of view.display) {
+    for (const b of stage.buildings) if (b.id === id) return b.name;
+  }
+  for (const seat of view.seats) {
+    for (const s of seat.landscape.spaces) if (s.card === id) return s.card_name;
+    for (const s of seat.settlements) if (s.id === id) return s.name;
+  }
+  return "";
+}
+
 function optionLabel(move, verb, target) {
   const rest = move.split(" ").slice(target ? 2 : 1).join(" ");
   return rest || (target ? `${verb.toLowerCase()} ${target}` : VERB_NAMES[verb] ?? verb);
+}
+
+function logEntry(entry, attrs = {}) {
+  return h("li", { title: entry.move, ...attrs },
+    h("span.number", {}, entry.number), " ", entry.text,
+    entry.then.length ? h("ul.then", {}, entry.then.map((t) => h("li", {}, t))) : null);
 }
 
 // --- a replay ----------------------------------------------------------------------------------
@@ -316,67 +333,63 @@ async function showReplay(gameId, at) {
   document.title = `ora: replay ${shortId(gameId)}`;
   const page = h("div.replay", { "data-testid": "replay" }, h("p.muted", {}, "Loading…"));
   main.append(page);
-  let events;
+  let moves;
   try {
-    events = (await ora.call("game.events", { game_id: gameId, limit: 100000 })).events;
+    moves = (await ora.call("game.log", { game_id: gameId })).moves;
   } catch (error) {
     page.replaceChildren(h("p.message", {}, errorText(error)));
     return;
   }
-  // Position i is the game after its i-th move: the version just before move i + 1 began.
-  const moves = events.filter((e) => e.type === "move_played");
-  const head = events.length ? events[events.length - 1].version : 1;
-  const positions = [moves.length ? moves[0].version - 1 : head,
-    ...moves.map((m, i) => (i + 1 < moves.length ? moves[i + 1].version - 1 : head))];
-  let index = at >= 0 && at < positions.length ? at : positions.length - 1;
+  // Position i is the game after its i-th move (0: before the first), as game.view's `move`.
+  let index = at >= 0 && at <= moves.length ? at : moves.length;
   const who = names(gameId);
-
-  const slider = h("input.slider", { type: "range", min: 0, max: positions.length - 1,
-                                     value: index, "data-testid": "slider" });
+  const slider = h("input.slider", { type: "range", min: 0, max: moves.length, value: index,
+                                     "data-testid": "slider", "aria-label": "move" });
   const label = h("span.at", { "data-testid": "at" });
   const boardBox = h("div.board-box");
   const logBox = h("ol.log.replay-log", { "data-testid": "replay-log" },
-    moves.map((m, i) => h("li", { "data-index": i + 1, onclick: () => go(i + 1) },
-      h("span.who", {}, `${m.data.seat}`), " ", m.data.move)));
+    moves.map((m) => logEntry(m, { "data-index": m.number, onclick: () => go(m.number) })));
   const scoreBox = h("div.panel.score-box");
-  const step = (delta) => go(Math.min(positions.length - 1, Math.max(0, index + delta)));
+  const step = (delta) => go(Math.min(moves.length, Math.max(0, index + delta)));
   page.replaceChildren(
     h("div.game-header", {},
       h("h2", {}, `Replay of game ${shortId(gameId)}`),
-      h("button", { type: "button", "data-testid": "first", onclick: () => go(0) }, "⏮"),
-      h("button", { type: "button", "data-testid": "prev", onclick: () => step(-1) }, "◀"),
+      h("button", { type: "button", "data-testid": "first", title: "start",
+                    onclick: () => go(0) }, "⏮"),
+      h("button", { type: "button", "data-testid": "prev", title: "previous move",
+                    onclick: () => step(-1) }, "◀"),
       slider,
-      h("button", { type: "button", "data-testid": "next", onclick: () => step(1) }, "▶"),
-      h("button", { type: "button", "data-testid": "last",
-                    onclick: () => go(positions.length - 1) }, "⏭"),
-      label,
+      h("button", { type: "button", "data-testid": "next", title: "next move",
+                    onclick: () => step(1) }, "▶"),
+      h("button", { type: "button", "data-testid": "last", title: "end",
+                    onclick: () => go(moves.length) }, "⏭"),
       h("a.button", { href: `#/game/${gameId}` }, "Live game"),
       h("a.button", { href: "#/" }, "All games")),
+    h("p.position", {}, label),
     h("div.columns", {}, boardBox,
       h("aside.side", {}, scoreBox, h("div.panel", {}, h("h3", {}, "Log"), logBox))));
   slider.addEventListener("input", () => go(Number(slider.value)));
 
-  const score = await ora.call("game.score", { game_id: gameId }).catch(() => null);
   let shown = 0;
   async function go(i) {
     index = i;
     slider.value = i;
     const ticket = ++shown;
-    const state = await ora.call("game.state", { game_id: gameId, version: positions[i] });
+    const view = await ora.call("game.view", { game_id: gameId, move: i });
     if (ticket !== shown) return;  // a later step overtook this one
     history.replaceState(null, "", `#/replay/${gameId}?at=${i}`);
     page.dataset.index = i;
-    page.dataset.version = state.version;
-    label.textContent = i === 0 ? `start · ${moves.length} moves`
-      : `move ${i} of ${moves.length}: ${moves[i - 1].data.move} (seat ${moves[i - 1].data.seat})`;
-    boardBox.replaceChildren(drawBoard(state, { names: who }));
-    for (const li of logBox.children) li.classList.toggle("current", Number(li.dataset.index) === i);
-    logBox.querySelector(".current")?.scrollIntoView({ block: "nearest" });
-    const scores = state.scores ?? score?.scores;
-    scoreBox.replaceChildren(scores ? drawScores(state, scores, {
-      names: who, winners: state.scores ? score?.winners : null, final: Boolean(state.scores),
-    }) : h("p.muted", {}, "No score"), h("p.muted.explain", {}, state.scores
-      ? "The scores recorded by the game's end." : "The score of the game's last position."));
+    page.dataset.version = view.version;
+    const move = moves[i - 1];
+    label.textContent = i === 0 ? `The start · ${moves.length} moves`
+      : `Move ${i} of ${moves.length}: ${move.text}`;
+    boardBox.replaceChildren(drawBoard(view, { names: who }));
+    for (const li of logBox.children) {
+      li.classList.toggle("current", Number(li.dataset.index) === i);
+    }
+    const current = logBox.querySelector(".current");  // scroll the log, not the page
+    logBox.scrollTop = current ? current.offsetTop - logBox.offsetTop - 80 : 0;
+    scoreBox.replaceChildren(drawScores(view, { names: who }));
   }
   go(index);
 }
