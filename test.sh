@@ -3,5 +3,6 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")" && pwd)"
 source "$root/scripts/bootstrap.sh"
+source "$root/scripts/browser.sh"
 cd "$root"
 exec "$root/.venv/bin/python" -m pytest "$@"
