@@ -64,6 +64,7 @@ def same_picture(name: str, png: bytes) -> None:
 def docs_picture(page: Any, name: str) -> None:
     if UPDATE:
         DOCS.mkdir(exist_ok=True)
+        page.mouse.move(0, 0)
         page.screenshot(path=str(DOCS / f"{name}.png"))
 
 
@@ -88,7 +89,8 @@ def wait_for_turn(page: Any, after: int) -> str:
 def choose_and_play(page: Any) -> str:
     """Plays one move through the chooser: a verb by PREFERENCE, then its first option that
     does not decline (else its first); returns the move."""
-    verbs: list[str] = page.eval_on_selector_all("button.verb", "els => els.map(e => e.dataset.verb)")
+    verbs: list[str] = page.eval_on_selector_all(
+        "button.verb", "els => els.map(e => e.dataset.verb)")
     assert verbs, "no move offered on the person's turn"
     verb = next((v for v in PREFERENCE if v in verbs), verbs[0])
     page.click(f'button.verb[data-verb="{verb}"]')
@@ -130,10 +132,10 @@ def played(browser: Any, web_server: Any) -> dict[str, Any]:
     version = int(page.get_attribute("[data-testid=game]", "data-version"))
     turn = "yours"
     while turn == "yours":
+        if len(seen["moves"]) == 39:
+            docs_picture(page, "3-playing")
         move = choose_and_play(page)
         seen["moves"].append(move)
-        if len(seen["moves"]) == 40:
-            docs_picture(page, "3-playing")
         assert len(seen["moves"]) < 2000, "the game does not end"
         turn = wait_for_turn(page, version)
         version = int(page.get_attribute("[data-testid=game]", "data-version"))
@@ -184,8 +186,10 @@ def test_replay_steps_through_the_game(page: Any, played: dict[str, Any],
     page.eval_on_selector("[data-testid=slider]",
                           "(s) => { s.value = 30; s.dispatchEvent(new Event('input')); }")
     page.wait_for_selector("[data-testid=replay][data-index='30']")
-    assert page.get_attribute("[data-testid=replay]", "data-version") == str(log[30]["version"] - 1) \
-        if len(log) > 30 else True
+    assert len(log) > 30
+    # the position after move 30 is the version just before move 31 began
+    assert page.get_attribute("[data-testid=replay]", "data-version") == str(
+        log[30]["version"] - 1)
     same_picture("replay-move-30", board(page))
     docs_picture(page, "5-replay")
     page.click(".replay-log li[data-index='10']")

@@ -8,7 +8,7 @@ import { drawBoard, drawScores, h, seatName } from "/static/board.js";
 
 const ora = new Ora(location.origin, { onStatus: (status) => setLive(status) });
 const main = document.querySelector("main");
-const BOTS = ["random", "builder", "greedy", "greedy:8", "mcts:200ms"];
+const BOTS = ["builder", "random", "greedy:8", "greedy", "mcts:200ms"];
 let leave = () => {};   // undoes the current view's watches and timers
 
 // --- the seats' tokens this browser holds (localStorage) ---------------------------------------
@@ -27,18 +27,33 @@ function keepTokens(gameId, seats) {
   localStorage.setItem(`ora.tokens.${gameId}`, JSON.stringify(held));
 }
 
-function botsOf(gameId) {
-  try {
-    return JSON.parse(localStorage.getItem(`ora.bots.${gameId}`) ?? "{}");
-  } catch {
-    return {};
-  }
+/** The read params of a game: its id and, when this browser holds a seat, that seat's token
+(needed to read a private game). */
+function read(gameId, extra = {}) {
+  const token = Object.values(tokens(gameId))[0];
+  return token ? { game_id: gameId, token, ...extra } : { game_id: gameId, ...extra };
 }
 
-function names(gameId) {
+function everyToken() {
+  const all = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key.startsWith("ora.tokens.")) all.push(...Object.values(tokens(key.slice(11))));
+  }
+  return all.slice(0, 100);
+}
+
+/** seat -> "you" / "bot builder" / the player's name, from the state's seat_taken names. */
+async function names(gameId) {
+  const state = await ora.call("game.state", read(gameId));
+  const held = tokens(gameId);
   const result = {};
-  for (const [seat, bot] of Object.entries(botsOf(gameId))) result[seat] = `bot ${bot}`;
-  for (const seat of Object.keys(tokens(gameId))) result[seat] ??= "you";
+  for (const p of state.players) {
+    if (p.neutral) continue;
+    if (held[p.seat]) result[p.seat] = p.name ? `${p.name}, you` : "you";
+    else if (p.bot) result[p.seat] = p.bot === p.name ? `bot ${p.bot}` : `${p.name}, bot ${p.bot}`;
+    else result[p.seat] = p.name ?? "open seat";
+  }
   return result;
 }
 
@@ -59,6 +74,8 @@ function route() {
       history.replaceState(null, "", `#/game/${parts[1]}?seat=${seat}`);
     }
     showGame(parts[1], seat);
+  } else if (parts[0] === "join" && parts[1]) {
+    showJoin(parts[1]);
   } else if (parts[0] === "replay" && parts[1]) {
     showReplay(parts[1], Number(params.get("at") ?? "-1"));
   } else {
@@ -97,7 +114,8 @@ function showLobby() {
     seatsBox.replaceChildren(...Array.from({ length: Number(players.value) }, (_, seat) =>
       h("label.seat", {}, `Seat ${seat}`,
         h("select", { name: `seat${seat}`, "data-testid": `seat-${seat}` },
-          h("option", { value: "" }, "a person (you)"),
+          h("option", { value: "" }, "you"),
+          h("option", { value: "open" }, "open: invite a player"),
           BOTS.map((bot) => h("option", { value: bot }, `bot: ${bot}`))))));
     seatsBox.querySelectorAll("select").forEach((select, seat) => {
       select.value = previous[seat] ?? (seat === 0 ? "" : "builder");
@@ -115,24 +133,38 @@ function showLobby() {
       h("label", {}, "Length ", h("select", { name: "length" },
         h("option", { value: "long" }, "long"), h("option", { value: "short" }, "short"))),
       h("label", {}, "Seed ", h("input", { name: "seed", type: "number", min: 0,
-                                         placeholder: "random", size: 8 }))),
+                                         placeholder: "random", size: 8 })),
+      h("label", {}, "Your name ", h("input", { name: "name", value: "Me", maxlength: 40,
+                                               size: 10, required: true })),
+      h("label", {}, "Visibility ", h("select", { name: "visibility" },
+        h("option", { value: "public" }, "public"), h("option", { value: "private" },
+          "private")))),
     seatsBox,
     h("button.primary", { type: "submit", "data-testid": "create" }, "Create game"),
     message);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
-    const bots = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
+    const choices = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    const mine = choices.filter((c) => c === "").length;
+    let n = 0;
+    const seats = choices.map((choice) => (choice === "" ? {
+      name: mine > 1 ? `${data.get("name")} ${++n}` : data.get("name") }
+      : choice === "open" ? {} : { bot: choice }));
     const config = { players: Number(data.get("players")), variant: data.get("variant"),
                      length: data.get("length") };
     if (data.get("seed")) config.seed = Number(data.get("seed"));
     try {
-      const game = await ora.call("game.create", { config, bots });
+      const game = await ora.call("game.create", {
+        config, seats, visibility: data.get("visibility") });
       keepTokens(game.game_id, game.seats);
-      localStorage.setItem(`ora.bots.${game.game_id}`, JSON.stringify(Object.fromEntries(
-        game.seats.filter((s) => s.bot).map((s) => [s.seat, s.bot]))));
-      const mine = game.seats.find((s) => s.token);
-      location.hash = `#/game/${game.game_id}${mine ? `?seat=${mine.seat}` : ""}`;
+      const invites = game.seats.filter((s) => s.invite).map((s) => [s.seat, s.invite]);
+      if (invites.length) {
+        localStorage.setItem(`ora.invites.${game.game_id}`,
+                             JSON.stringify(Object.fromEntries(invites)));
+      }
+      const first = game.seats.find((s) => s.token);
+      location.hash = `#/game/${game.game_id}${first ? `?seat=${first.seat}` : ""}`;
     } catch (error) {
       message.textContent = errorText(error);
     }
@@ -141,14 +173,17 @@ function showLobby() {
   const list = h("div.panel.games", { "data-testid": "games" }, h("h2", {}, "Games"),
     h("p.muted", {}, "Loading…"));
   main.append(h("div.lobby", {}, form, list));
-  ora.call("game.list").then(({ games }) => {
+  ora.call("game.list", { tokens: everyToken(), limit: 500 }).then(({ games }) => {
     const rows = games.slice().reverse().map((game) => {
       const held = Object.keys(tokens(game.game_id)).map(Number);
       return h("tr", { "data-game": game.game_id },
-        h("td", {}, h("code", {}, shortId(game.game_id))),
+        h("td", {}, h("code", {}, shortId(game.game_id)),
+          game.visibility === "private" ? h("span.muted", {}, " private") : null),
         h("td", {}, describeConfig(game.config)),
+        h("td", {}, game.seats.map((seat) => (seat.open ? "open seat"
+          : seat.bot ? `bot ${seat.bot}` : seat.name)).join(" · ")),
         h("td", {}, h(`span.status.${game.status}`, {}, game.status)),
-        h("td.num", {}, game.version),
+        h("td.num", {}, game.moves),
         h("td.links", {},
           held.map((seat) => h("a.button", { href: `#/game/${game.game_id}?seat=${seat}` },
             `Play seat ${seat}`)),
@@ -157,7 +192,7 @@ function showLobby() {
     });
     list.replaceChildren(h("h2", {}, "Games"), rows.length
       ? h("table.list", {}, h("thead", {}, h("tr", {},
-          ["Game", "Mode", "Status", "Events", ""].map((t) => h("th", {}, t)))),
+          ["Game", "Mode", "Players", "Status", "Moves", ""].map((t) => h("th", {}, t)))),
         h("tbody", {}, rows))
       : h("p.muted", {}, "No games yet."));
   }).catch((error) => {
@@ -191,23 +226,28 @@ const VERB_NAMES = {
 
 function showGame(gameId, seat) {
   document.title = `ora: game ${shortId(gameId)}`;
-  const game = { view: null, moves: [], verb: null, busy: false, logged: 0, timer: null };
+  const game = { view: null, moves: [], verb: null, busy: false, logged: 0, timer: null,
+                 names: null };
   const header = h("div.game-header");
   const boardBox = h("div.board-box");
   const chooser = h("div.panel.chooser", { "data-testid": "moves" });
   const scoreBox = h("div.panel.score-box");
   const logBox = h("ol.log", { "data-testid": "log" });
   const message = h("p.message", { role: "status", "data-testid": "message" });
+  const invitesBox = h("div.panel.invites", { hidden: true });
   const page = h("div.game", { "data-testid": "game", "data-turn": "loading" },
     header,
     h("div.columns", {}, boardBox,
-      h("aside.side", {}, chooser, message, scoreBox,
+      h("aside.side", {}, chooser, message, invitesBox, scoreBox,
         h("div.panel", {}, h("h3", {}, "Moves played"), logBox))));
   main.append(page);
 
   // Every new event (the bots' moves too) redraws the table; ora.js catches up after a lost
   // connection, so nothing is missed.
-  const watch = ora.watch(gameId, () => schedule());
+  const watch = ora.watch(gameId, (event) => {
+    if (event.type === "seat_taken") game.names = null;  // someone joined
+    schedule();
+  }, { token: read(gameId).token });
   leave = () => {
     watch.close();
     clearTimeout(game.timer);
@@ -215,16 +255,18 @@ function showGame(gameId, seat) {
 
   function schedule() {
     clearTimeout(game.timer);
-    game.timer = setTimeout(refresh, 30);
+    game.timer = setTimeout(refresh, 15);
   }
 
   async function refresh() {
     try {
-      const [view, legal, log] = await Promise.all([
-        ora.call("game.view", { game_id: gameId }),
-        seat === null ? null : ora.call("game.legal_moves", { game_id: gameId, seat }),
-        ora.call("game.log", { game_id: gameId, from_move: game.logged + 1 }),
+      const [view, legal, log, who] = await Promise.all([
+        ora.call("game.view", read(gameId)),
+        seat === null ? null : ora.call("game.legal_moves", read(gameId, { seat })),
+        ora.call("game.log", read(gameId, { from_move: game.logged + 1 })),
+        game.names ?? names(gameId),
       ]);
+      game.names = who;
       if (legal && legal.version !== view.version) return schedule();
       game.view = view;
       game.moves = legal ? legal.moves : [];
@@ -242,7 +284,7 @@ function showGame(gameId, seat) {
 
   function draw() {
     const view = game.view;
-    const who = names(gameId);
+    const who = game.names;
     const over = view.final;
     const yours = !over && seat !== null && view.turn.decider === seat;
     page.dataset.turn = over ? "over" : yours ? "yours" : "waiting";
@@ -257,6 +299,7 @@ function showGame(gameId, seat) {
       h("a.button", { href: "#/" }, "All games"));
     boardBox.replaceChildren(drawBoard(view, { names: who, you: seat }));
     scoreBox.replaceChildren(drawScores(view, { names: who }));
+    drawInvites();
     drawChooser(yours, over);
   }
 
@@ -286,6 +329,20 @@ function showGame(gameId, seat) {
           onclick: () => play(move),
         }, optionLabel(move, game.verb, target)))))));
     chooser.replaceChildren(h("h3", {}, "Your move"), tabs, groups);
+  }
+
+  function drawInvites() {
+    let invites = {};
+    try {
+      invites = JSON.parse(localStorage.getItem(`ora.invites.${gameId}`) ?? "{}");
+    } catch { /* none kept */ }
+    const open = Object.entries(invites).filter(([seat]) => game.names?.[seat] === "open seat");
+    invitesBox.replaceChildren(...(open.length ? [h("h3", {}, "Invitations"),
+      h("p.muted", {}, "Send each player the link of their seat:"),
+      h("ul.invites", {}, open.map(([seat, invite]) => h("li", {}, `Seat ${seat} `,
+        h("input", { readonly: true, size: 36,
+                     value: `${location.origin}/#/join/${invite}` }))))] : []));
+    invitesBox.hidden = !open.length;
   }
 
   async function play(move) {
@@ -327,6 +384,31 @@ function logEntry(entry, attrs = {}) {
     entry.then.length ? h("ul.then", {}, entry.then.map((t) => h("li", {}, t))) : null);
 }
 
+// --- joining with an invitation -----------------------------------------------------------------
+
+function showJoin(invite) {
+  document.title = "ora: join a game";
+  const message = h("p.message", { role: "status" });
+  const form = h("form.panel.create.join", {},
+    h("h2", {}, "Join a game"),
+    h("p", {}, "You were invited to a seat. Under which name do you play?"),
+    h("div.row", {}, h("label", {}, "Your name ", h("input", { name: "name", maxlength: 40,
+                                                               required: true }))),
+    h("button.primary", { type: "submit" }, "Take the seat"), message);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const joined = await ora.call("game.join", {
+        invite, name: new FormData(form).get("name") });
+      keepTokens(joined.game_id, [{ seat: joined.seat, token: joined.token }]);
+      location.hash = `#/game/${joined.game_id}?seat=${joined.seat}`;
+    } catch (error) {
+      message.textContent = errorText(error);
+    }
+  });
+  main.append(form);
+}
+
 // --- a replay ----------------------------------------------------------------------------------
 
 async function showReplay(gameId, at) {
@@ -335,14 +417,14 @@ async function showReplay(gameId, at) {
   main.append(page);
   let moves;
   try {
-    moves = (await ora.call("game.log", { game_id: gameId })).moves;
+    moves = (await ora.call("game.log", read(gameId))).moves;
   } catch (error) {
     page.replaceChildren(h("p.message", {}, errorText(error)));
     return;
   }
   // Position i is the game after its i-th move (0: before the first), as game.view's `move`.
   let index = at >= 0 && at <= moves.length ? at : moves.length;
-  const who = names(gameId);
+  const who = await names(gameId);
   const slider = h("input.slider", { type: "range", min: 0, max: moves.length, value: index,
                                      "data-testid": "slider", "aria-label": "move" });
   const label = h("span.at", { "data-testid": "at" });
@@ -355,14 +437,14 @@ async function showReplay(gameId, at) {
     h("div.game-header", {},
       h("h2", {}, `Replay of game ${shortId(gameId)}`),
       h("button", { type: "button", "data-testid": "first", title: "start",
-                    onclick: () => go(0) }, "⏮"),
+                    onclick: () => go(0) }, "◀◀"),
       h("button", { type: "button", "data-testid": "prev", title: "previous move",
                     onclick: () => step(-1) }, "◀"),
       slider,
       h("button", { type: "button", "data-testid": "next", title: "next move",
                     onclick: () => step(1) }, "▶"),
       h("button", { type: "button", "data-testid": "last", title: "end",
-                    onclick: () => go(moves.length) }, "⏭"),
+                    onclick: () => go(moves.length) }, "▶▶"),
       h("a.button", { href: `#/game/${gameId}` }, "Live game"),
       h("a.button", { href: "#/" }, "All games")),
     h("p.position", {}, label),
@@ -375,7 +457,7 @@ async function showReplay(gameId, at) {
     index = i;
     slider.value = i;
     const ticket = ++shown;
-    const view = await ora.call("game.view", { game_id: gameId, move: i });
+    const view = await ora.call("game.view", read(gameId, { move: i }));
     if (ticket !== shown) return;  // a later step overtook this one
     history.replaceState(null, "", `#/replay/${gameId}?at=${i}`);
     page.dataset.index = i;

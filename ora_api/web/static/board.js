@@ -118,7 +118,7 @@ function drawLandscape(landscape) {
   const [minCol] = landscape.cols;
   const [minRow] = landscape.rows;
   const grid = h("div.landscape", {
-    style: `grid-template-columns: repeat(${landscape.cols.length}, minmax(4.2em, 1fr));` });
+    style: `grid-template-columns: repeat(${landscape.cols.length}, 4.6em);` });
   for (const space of landscape.spaces) {
     const title = [`${space.col} ${space.row}`, space.terrain_name, space.card
       ? `${space.card} ${space.card_name}` : "empty", ...space.clergy.map((c) => c.name)];
