@@ -87,13 +87,16 @@ def wait_for_turn(page: Any, after: int) -> str:
 
 
 def choose_and_play(page: Any) -> str:
-    """Plays one move through the chooser: a verb by PREFERENCE, then its first option that
-    does not decline (else its first); returns the move."""
+    """Plays one move through the chooser (game.moves' tree): a verb by PREFERENCE, the
+    building it opens first, then its first move that does not decline (else its first);
+    returns the move."""
     verbs: list[str] = page.eval_on_selector_all(
         "button.verb", "els => els.map(e => e.dataset.verb)")
     assert verbs, "no move offered on the person's turn"
     verb = next((v for v in PREFERENCE if v in verbs), verbs[0])
-    page.click(f'button.verb[data-verb="{verb}"]')
+    if page.get_attribute("[data-testid=moves]", "data-path").split("/")[0] != verb:
+        page.click(f'button.verb[data-verb="{verb}"]')
+        page.wait_for_selector(f'[data-testid=moves][data-path^="{verb}/"]')
     options: list[str] = page.eval_on_selector_all(
         "button.option", "els => els.map(e => e.dataset.move)")
     move = next((m for m in options if not m.endswith(" -")), options[0])

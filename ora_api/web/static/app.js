@@ -202,21 +202,7 @@ function showLobby() {
 
 // --- a game: play a seat or watch ---------------------------------------------------------------
 
-/** Legal move strings as verb -> target -> [move], in the server's order. */
-function groupMoves(moves) {
-  const verbs = new Map();
-  for (const move of moves) {
-    const [verb, target = ""] = move.split(" ");
-    const hasTarget = /^[A-Z]{1,2}\d/.test(target);  // a building or settlement id
-    const key = hasTarget ? target : "";
-    if (!verbs.has(verb)) verbs.set(verb, new Map());
-    const targets = verbs.get(verb);
-    if (!targets.has(key)) targets.set(key, []);
-    targets.get(key).push(move);
-  }
-  return verbs;
-}
-
+/** Short labels for the verb tabs (the tab's title is the server's sentence for the verb). */
 const VERB_NAMES = {
   USE: "Use a building", PRIOR: "Use with the prior", BUILD: "Build", WORK_CONTRACT: "Work contract",
   SETTLE: "Settle", FELL_TREES: "Fell trees", CUT_PEAT: "Cut peat", BUY_DISTRICT: "Buy a district",
@@ -226,8 +212,10 @@ const VERB_NAMES = {
 
 function showGame(gameId, seat) {
   document.title = `ora: game ${shortId(gameId)}`;
-  const game = { view: null, moves: [], verb: null, busy: false, logged: 0, timer: null,
-                 names: null };
+  // tree: game.moves opened at the chosen verb and target (the server's legal moves as verb ->
+  // building -> moves, each with its sentence).
+  const game = { view: null, tree: null, verb: null, target: null, busy: false, logged: 0,
+                 timer: null, names: null };
   const header = h("div.game-header");
   const boardBox = h("div.board-box");
   const chooser = h("div.panel.chooser", { "data-testid": "moves" });
@@ -260,16 +248,16 @@ function showGame(gameId, seat) {
 
   async function refresh() {
     try {
-      const [view, legal, log, who] = await Promise.all([
+      const [view, log, who] = await Promise.all([
         ora.call("game.view", read(gameId)),
-        seat === null ? null : ora.call("game.legal_moves", read(gameId, { seat })),
         ora.call("game.log", read(gameId, { from_move: game.logged + 1 })),
         game.names ?? names(gameId),
       ]);
       game.names = who;
-      if (legal && legal.version !== view.version) return schedule();
+      const yours = !view.final && seat !== null && view.turn.decider === seat;
+      game.tree = yours ? await openTree() : null;
+      if (game.tree && game.tree.version !== view.version) return schedule();
       game.view = view;
-      game.moves = legal ? legal.moves : [];
       for (const entry of log.moves) {
         if (entry.number <= game.logged) continue;
         game.logged = entry.number;
@@ -303,7 +291,42 @@ function showGame(gameId, seat) {
     drawChooser(yours, over);
   }
 
+  /** game.moves opened at the chosen verb (else the first) and target (else the first). */
+  async function openTree() {
+    const open = (path) => ora.call("game.moves", read(gameId, { path }));
+    let tree = await (game.verb ? open([game.verb]).catch(() => open([])) : open([]));
+    let verb = tree.verbs.find((v) => v.verb === game.verb);
+    if (!verb) {
+      game.verb = tree.verbs[0]?.verb ?? null;
+      game.target = null;
+      if (!game.verb) return tree;
+      tree = await open([game.verb]);
+      verb = tree.verbs.find((v) => v.verb === game.verb);
+    }
+    if (verb.targets.some((t) => t.moves)) {  // a verb without buildings opens its moves
+      game.target = verb.targets.find((t) => t.moves).target;
+      return tree;
+    }
+    if (!verb.targets.some((t) => t.target === game.target)) game.target = verb.targets[0].target;
+    return open([game.verb, game.target]);
+  }
+
+  async function choose(verb, target) {
+    game.verb = verb;
+    game.target = target;
+    chooser.dataset.loading = "true";
+    try {
+      game.tree = await openTree();
+      if (game.tree.version !== game.view.version) return schedule();
+      drawChooser(true, false);
+    } catch (error) {
+      message.textContent = errorText(error);
+    }
+  }
+
   function drawChooser(yours, over) {
+    delete chooser.dataset.loading;
+    chooser.dataset.path = "";
     if (over || seat === null || !yours) {
       chooser.replaceChildren(h("h3", {}, over ? "The game is over" : seat === null
         ? "Watching" : "Not your move"),
@@ -312,23 +335,28 @@ function showGame(gameId, seat) {
           ? "You hold no seat of this game in this browser." : "The table follows live."));
       return;
     }
-    const verbs = groupMoves(game.moves);
-    if (!verbs.has(game.verb)) game.verb = verbs.keys().next().value;
-    const tabs = h("div.verbs", {}, [...verbs.keys()].map((verb) => {
-      const count = [...verbs.get(verb).values()].reduce((n, list) => n + list.length, 0);
-      return h(`button.verb${verb === game.verb ? ".selected" : ""}`, {
-        type: "button", "data-verb": verb,
-        onclick: () => { game.verb = verb; drawChooser(true, false); },
-      }, VERB_NAMES[verb] ?? verb, h("span.count", {}, count));
-    }));
-    const groups = h("div.targets", {}, [...verbs.get(game.verb).entries()].map(
-      ([target, moves]) => h("div.target", { "data-target": target },
-        target ? h("h4", {}, target, " ", buildingName(game.view, target)) : null,
-        h("div.options", {}, moves.map((move) => h("button.option", {
-          type: "button", "data-move": move, title: move, disabled: game.busy,
-          onclick: () => play(move),
-        }, optionLabel(move, game.verb, target)))))));
-    chooser.replaceChildren(h("h3", {}, "Your move"), tabs, groups);
+    const tree = game.tree;
+    const verb = tree.verbs.find((v) => v.verb === game.verb);
+    const tabs = h("div.verbs", {}, tree.verbs.map((v) => h(
+      `button.verb${v.verb === game.verb ? ".selected" : ""}`, {
+        type: "button", "data-verb": v.verb, title: v.text,
+        onclick: () => choose(v.verb, null),
+      }, VERB_NAMES[v.verb] ?? v.verb, h("span.count", {}, v.count))));
+    const targets = verb.targets.filter((t) => t.target !== "");
+    const opened = verb.targets.find((t) => t.moves);
+    chooser.replaceChildren(h("h3", {}, "Your move"), tabs,
+      h("p.verb-text", {}, capitalise(verb.text)),
+      targets.length ? h("div.target-list", {}, targets.map((t) => h(
+        `button.target${t.target === game.target ? ".selected" : ""}`, {
+          type: "button", "data-target": t.target,
+          onclick: () => choose(game.verb, t.target),
+        }, capitalise(t.name), h("span.count", {}, t.count)))) : null,
+      opened ? h("div.options", { "data-target": opened.target }, opened.moves.map((m) =>
+        h("button.option", {
+          type: "button", "data-move": m.move, title: m.move, disabled: game.busy,
+          onclick: () => play(m.move),
+        }, h("code", {}, m.rest || m.move), h("span", {}, m.text)))) : null);
+    chooser.dataset.path = `${game.verb}/${opened ? opened.target : ""}`;
   }
 
   function drawInvites() {
@@ -361,27 +389,30 @@ function showGame(gameId, seat) {
   }
 }
 
-/** A building's or settlement's name as the view shows it (on a landscape or for sale). */
-function buildingName(view, id) {
-  for (const stage of view.display) {
-    for (const b of stage.buildings) if (b.id === id) return b.name;
-  }
-  for (const seat of view.seats) {
-    for (const s of seat.landscape.spaces) if (s.card === id) return s.card_name;
-    for (const s of seat.settlements) if (s.id === id) return s.name;
-  }
-  return "";
-}
-
-function optionLabel(move, verb, target) {
-  const rest = move.split(" ").slice(target ? 2 : 1).join(" ");
-  return rest || (target ? `${verb.toLowerCase()} ${target}` : VERB_NAMES[verb] ?? verb);
+function capitalise(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 function logEntry(entry, attrs = {}) {
   return h("li", { title: entry.move, ...attrs },
     h("span.number", {}, entry.number), " ", entry.text,
     entry.then.length ? h("ul.then", {}, entry.then.map((t) => h("li", {}, t))) : null);
+}
+
+/** game.explain: each seat's score line by line (the lines worth points, and the rest folded). */
+function drawExplanation(explained) {
+  return h("div.explanation", { "data-testid": "explanation" },
+    h("h3", {}, explained.final ? "How the final score adds up" : "How the score adds up"),
+    explained.seats.map((seat) => {
+      const lines = [...seat.goods, ...seat.economic, ...seat.settlements];
+      const worth = lines.filter((line) => line.points !== 0);
+      return h("div.seat-explained", {},
+        h("p.total", {}, seat.text),
+        worth.length ? h("ul", {}, worth.map((line) => h("li", {}, line.text))) : null,
+        lines.length > worth.length
+          ? h("p.muted.nothing", {}, `${lines.length - worth.length} more line` +
+              `${lines.length - worth.length > 1 ? "s" : ""} worth 0 points`) : null);
+    }));
 }
 
 // --- joining with an invitation -----------------------------------------------------------------
@@ -457,7 +488,10 @@ async function showReplay(gameId, at) {
     index = i;
     slider.value = i;
     const ticket = ++shown;
-    const view = await ora.call("game.view", read(gameId, { move: i }));
+    const [view, explained] = await Promise.all([
+      ora.call("game.view", read(gameId, { move: i })),
+      ora.call("game.explain", read(gameId, { move: i })),
+    ]);
     if (ticket !== shown) return;  // a later step overtook this one
     history.replaceState(null, "", `#/replay/${gameId}?at=${i}`);
     page.dataset.index = i;
@@ -470,8 +504,8 @@ async function showReplay(gameId, at) {
       li.classList.toggle("current", Number(li.dataset.index) === i);
     }
     const current = logBox.querySelector(".current");  // scroll the log, not the page
-    logBox.scrollTop = current ? current.offsetTop - logBox.offsetTop - 80 : 0;
-    scoreBox.replaceChildren(drawScores(view, { names: who }));
+    logBox.scrollTop = current ? current.offsetTop - 80 : 0;  // .log is position: relative
+    scoreBox.replaceChildren(drawScores(view, { names: who }), drawExplanation(explained));
   }
   go(index);
 }
