@@ -125,3 +125,20 @@ def test_deciding_bot_reads_the_deciding_seat() -> None:
             seat, "greedy")
     finally:
         svc.close()
+
+
+def test_reads_go_on_while_a_bot_thinks(local: Local) -> None:
+    created = local.call("game.create", {
+        "config": {"players": 2, "variant": "france", "length": "long", "seed": 2},
+        "seats": [{"bot": "mcts:1500ms"}, {"name": "P"}], "visibility": "public"})
+    game_id = created["game_id"]
+    # seat 0, the bot, decides first; while it thinks (1.5 s) the game answers at once, from
+    # the position before its move: the bot holds no lock while it chooses.
+    state = local.call("game.state", {"game_id": game_id})
+    assert (state["flow"]["turn"]["decider"], state["version"]) == (0, created["version"])
+    assert local.call("game.legal_moves", {"game_id": game_id})["seat"] == 0
+    wait_until(lambda: local.call("game.state", {"game_id": game_id})["version"]
+               > created["version"])
+    events = local.call("game.events", {"game_id": game_id,
+                                        "from_version": created["version"] + 1})["events"]
+    assert events[0]["type"] == "move_played" and events[0]["data"]["seat"] == 0
