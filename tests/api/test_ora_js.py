@@ -9,6 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import orjson
 import pytest
 
 from tests.api.conftest import HttpServer
@@ -46,3 +47,59 @@ def test_the_node_example_plays_a_whole_game_with_ora_js(http_server: HttpServer
     events = http_server.call("game.events", {"game_id": game_id})["events"]
     seats = [e["data"]["seat"] for e in events if e["type"] == "move_played"]
     assert seats.count(0) == int(line.group(2)) and seats.count(1) > 0  # the bot played too
+
+
+RECONNECT = """
+import { Ora } from "./ora.mjs";
+
+const statuses = [];
+const ora = new Ora(process.argv[2], { minDelay: 50, onStatus: (s) => statuses.push(s) });
+const until = async (check) => {
+  for (let i = 0; i < 2000 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!check()) throw new Error("timed out");
+};
+const game = await ora.post("game.create", {
+  config: { players: 2, variant: "france", length: "long", seed: 4 },
+  seats: [{ name: "A" }, { name: "B" }], visibility: "public" });
+const gameId = game.game_id;
+const tokens = game.seats.map((s) => s.token);
+const play = async (n) => {
+  for (let i = 0; i < n; i++) {
+    const legal = await ora.post("game.legal_moves", { game_id: gameId });
+    const move = legal.moves.includes("COMMIT") ? "COMMIT" : legal.moves[0];
+    await ora.post("game.move", { game_id: gameId, token: tokens[legal.seat], move,
+                                  expected_version: legal.version });
+  }
+};
+const got = [];
+ora.watch(gameId, (event) => got.push(event.version));
+await until(() => ora.open);
+await play(4);
+ora.socket.close();      // the connection drops ...
+await play(4);           // ... moves are made meanwhile ...
+await until(() => ora.open);
+await play(4);           // ... and after the reconnection
+const head = (await ora.post("game.events", { game_id: gameId, limit: 1 })).version;
+await until(() => got.length > 0 && got[got.length - 1] === head);
+console.log(JSON.stringify({ got, head, statuses }));
+ora.close();
+"""
+
+
+def test_ora_js_catches_up_after_a_lost_connection(http_server: HttpServer,
+                                                   tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail("node is missing (ora.js needs Node 20 or later)")
+        pytest.skip("node is missing (ora.js needs Node 20 or later)")
+    base = f"http://127.0.0.1:{http_server.port}"
+    (tmp_path / "ora.mjs").write_bytes(http_server.client.get(f"{base}/ora.js").content)
+    (tmp_path / "reconnect.mjs").write_text(RECONNECT)
+    done = subprocess.run([node, "--experimental-websocket", "--no-warnings", "reconnect.mjs",
+                           base], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = orjson.loads(done.stdout)
+    # every event exactly once, in order, though some were stored while disconnected
+    assert result["got"] == list(range(1, result["head"] + 1))
+    assert result["statuses"][:3] == ["open", "closed", "open"]
