@@ -14,7 +14,6 @@ of the page's look:
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 from typing import Any
 
@@ -127,7 +126,6 @@ def played(browser: Any, web_server: Any) -> dict[str, Any]:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(20_000)
-    started = time.monotonic()
     game_id = create_game(page, base_url)
     seen: dict[str, Any] = {"game_id": game_id, "base_url": base_url, "moves": []}
     seen["start"] = board(page)
@@ -142,7 +140,6 @@ def played(browser: Any, web_server: Any) -> dict[str, Any]:
         assert len(seen["moves"]) < 2000, "the game does not end"
         turn = wait_for_turn(page, version)
         version = int(page.get_attribute("[data-testid=game]", "data-version"))
-    seen["seconds"] = time.monotonic() - started
     seen["over_text"] = page.inner_text("[data-testid=turn]")
     seen["scores"] = page.inner_text("[data-testid=scores]")
     seen["log_entries"] = page.locator("[data-testid=log] > li").count()
@@ -165,7 +162,6 @@ def test_a_whole_two_player_game_against_a_bot_through_the_page(
     assert any(seat == 1 for seat, _ in stored)
     assert web_server.call("game.score", {"game_id": played["game_id"]})["final"] is True
     assert played["log_entries"] > 0
-    assert played["seconds"] < 110, f"the game took {played['seconds']:.0f} s"
     same_picture("game-start", played["start"])
 
 
