@@ -160,6 +160,12 @@ def narrate_move(before: State, events: Sequence[GameEvent], rules: Rules, numbe
     words = _Words(before, rules, played.seat)
     text = words.move(parse(played.move), events[1:split])
     then = tuple(_automatic(before, rules, events[split:]))
+    flow = next((e.flow for e in reversed(events) if isinstance(e, FlowChanged)), None)
+    if flow is not None and flow.final_phase and not before.flow.final_phase:
+        rule = "R-END-3" if before.config.mode == "2L" else "R-END-2"
+        ended = any(isinstance(e, GameEnded) for e in events)  # the phase ends at once
+        at = len(then) - 1 if ended else len(then)
+        then = (*then[:at], f"The final phase begins ({rule}).", *then[at:])
     return Narration(number=number, version=before.version + 1, seat=played.seat,
                      move=played.move, text=text, then=then)
 
@@ -415,7 +421,12 @@ def _automatic(before: State, rules: Rules, events: Sequence[GameEvent]) -> Iter
         event = events[i]
         i += 1
         if isinstance(event, RoundBegan):
-            yield f"Round {event.round} begins; {who(event.start_seat)} is the start player."
+            mode = rules.modes.get(before.config.mode)
+            if mode is not None and mode.bonus_round and event.round == mode.rounds + 1:
+                yield (f"The bonus round begins (R-BONUS-1); {who(event.start_seat)} is the "
+                       f"start player.")
+            else:
+                yield f"Round {event.round} begins; {who(event.start_seat)} is the start player."
         elif isinstance(event, WheelRotated):
             text = "The production wheel turns"
             if event.removed:

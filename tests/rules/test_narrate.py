@@ -125,3 +125,14 @@ def test_a_whole_game_is_narrated_from_its_events_alone() -> None:
     assert some == all_moves[9:20]
     assert narrate_game(events, rules(), 5, 4) == []
     assert fold(events).finished
+
+
+def test_the_bonus_round_and_the_final_phase_have_sentences() -> None:
+    # R-BONUS-1: round 25 of the 4-player game; R-END-2: the two-player game's final phase.
+    events, _ = random_game(4, "france", "long", 0)
+    then = [line for n in narrate_game(events, rules()) for line in n.then]
+    assert any(line.startswith("The bonus round begins (R-BONUS-1); ") for line in then)
+    assert not any(line.startswith("Round 25 ") for line in then)
+    events, _ = random_game(2, "france", "short", 0)
+    then = [line for n in narrate_game(events, rules()) for line in n.then]
+    assert then.count("The final phase begins (R-END-2).") == 1
