@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import orjson
 
+from ora_api.records_cli import add_record_commands
 from ora_core.errors import OraError
 from ora_rules.specs import load_rules
 
@@ -65,22 +66,6 @@ def _print_result(result: object) -> None:
         mark = "  winner" if s["seat"] in result.winners else ""
         print(f"  {s['seat']:>4}  {s['goods']:>5}  {s['economic']:>8}  {s['settlements']:>11}  "
               f"{s['total']:>5}{mark}")
-
-
-def _show(args: argparse.Namespace) -> int:
-    from ora_api.selfplay import open_store
-    from ora_core.codec import state_to_dict
-    from ora_core.evolve import fold
-
-    store = open_store(args.store)
-    try:
-        game_id = uuid.UUID(args.game_id)
-        state = store.fold(game_id, lambda events: fold(events), version=args.at)
-    finally:
-        store.close()
-    sys.stdout.write(orjson.dumps(state_to_dict(state), option=orjson.OPT_INDENT_2).decode()
-                     + "\n")
-    return 0
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -410,11 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--store", default=default_store())
     demo.set_defaults(func=_demo)
 
-    show = sub.add_parser("show", help="print a stored game's state at its head or a version")
-    show.add_argument("game_id")
-    show.add_argument("--at", type=int, default=None, help="the version (number of events)")
-    show.add_argument("--store", default=default_store())
-    show.set_defaults(func=_show)
+    add_record_commands(sub, default_store)  # export, import, verify, show
 
     list_p = sub.add_parser("list", help="the stored games: id, config, version, moves, "
                                          "finished, scores (a page at a time)")

@@ -65,7 +65,14 @@ from ora_core.errors import (
 from ora_core.events import GameEvent, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import State
-from ora_core.store import EventStore, StoredEvent, StoreUnavailable, storage_failure
+from ora_core.store import (
+    EventStore,
+    StoredEvent,
+    StoreUnavailable,
+    TamperedLog,
+    storage_failure,
+    verify_chain,
+)
 from ora_rules.catalog import Catalog, catalog
 from ora_rules.complete import complete_from
 from ora_rules.decide import execute, start
@@ -116,8 +123,19 @@ BAD_INVITE = ErrorSpec(
     "game.join: no seat has this invitation (data.reason unknown_invite), or it was already "
     "used (invite_used).")
 
+TAMPERED_LOG = ErrorSpec(
+    -32030, "tampered_log", "Tampered log",
+    "the game's stored events do not match their hash chain: the store was altered outside "
+    "the server. data.version is the first bad version; nothing is read from or added to it.")
+BAD_RECORD = ErrorSpec(
+    -32031, "bad_record", "Bad record",
+    "the text is not a game record (docs/records.md), or its replay contradicts its [Result], "
+    "[Head] or checkpoints; data.line names the record's line (0: the whole record), "
+    "data.version the first differing version when known.")
+
 APP_ERRORS = (VERSION_CONFLICT, ILLEGAL_MOVE, INVALID_MOVE, UNKNOWN_GAME, NOT_YOUR_TURN,
-              BAD_TOKEN, PUSH_UNAVAILABLE, BAD_INVITE, STORE_UNAVAILABLE)
+              BAD_TOKEN, PUSH_UNAVAILABLE, BAD_INVITE, STORE_UNAVAILABLE, TAMPERED_LOG,
+              BAD_RECORD)
 
 
 # --- API values ---------------------------------------------------------------------------------
@@ -184,6 +202,9 @@ class StateParams:
     token: str | None = field(default=None, metadata=_meta(
         "a seat's or a spectator's token of the game: needed to read a private game",
         max_length=256))
+    move: int | None = field(default=None, metadata=_meta(
+        "instead of version: the position after this many moves (0: the set-up, before the "
+        "first move; the move numbers of the game's record)", minimum=0))
 
 
 @frozen(kw_only=True)
@@ -396,6 +417,8 @@ class GameService:
             state = self.store.fold(game_id, fold)
         except UnknownGame:
             raise UNKNOWN_GAME.error(f"no game {game_id}") from None
+        except TamperedLog as e:
+            raise tampered(game_id, e) from None
         hot = _Hot(state=state, access=self.lobby.access(game_id))
         self._put(game_id, hot)
         self.health.ok(wrote=False)
@@ -692,7 +715,10 @@ class GameService:
         if version > state.version:
             raise invalid_params(f"version: the game is at version {state.version}", "version",
                                  reason="out_of_range")
-        return self.store.fold(game_id, fold, version)
+        try:
+            return self.store.fold(game_id, fold, version)
+        except TamperedLog as e:
+            raise tampered(game_id, e) from None
 
     def version_after_move(self, game_id: UUID, move: int, token: str | None = None) -> int:
         """The version of the game after its ``move``-th move: the version just before the next
@@ -720,6 +746,10 @@ class GameService:
                token: str | None = None) -> tuple[int, list[EventView]]:
         state = self.current(game_id, token)
         stored = self.store.events(game_id, from_version, limit=limit)
+        try:
+            verify_chain(stored)  # the slice, from its first prev_hash on
+        except TamperedLog as e:
+            raise tampered(game_id, e) from None
         head = max(state.version, stored[-1].version if stored else 0)
         return head, [event_view(s) for s in stored]
 
@@ -826,7 +856,12 @@ def game_move(svc: GameService, session: Session, p: MoveParams) -> MoveResult:
             errors=(UNKNOWN_GAME, BAD_TOKEN),
             summary="The game at its current or at an earlier version.")
 def game_state(svc: GameService, session: Session, p: StateParams) -> StateView:
-    """A version beyond the game's is an invalid params error on data.path "version"."""
+    """A version beyond the game's is an invalid params error on data.path "version", a move
+    beyond the game's on "move"; version and move together are an invalid params error."""
+    if p.move is not None:
+        if p.version is not None:
+            raise invalid_params("give version or move, not both", "move", reason="conflict")
+        return project(p.game_id, state_at_move(svc, p.game_id, p.move, p.token))
     return project(p.game_id, svc.state_at(p.game_id, p.version, p.token))
 
 
@@ -1364,3 +1399,23 @@ def game_diff(svc: GameService, session: Session, p: DiffParams) -> DiffResult:
             settlements_left=list(s.settlements_left), score_before=s.score_before,
             score_after=s.score_after, text=list(s.text)) for s in d.seats],
         text=d.text)
+
+
+# --- records: the hash chain's refusal; the record methods live in ora_api.records_api --------
+
+
+def tampered(game_id: UUID, error: TamperedLog) -> Exception:
+    """The API error of a stream that fails its hash chain (never a traceback, never a move)."""
+    return TAMPERED_LOG.error(f"game {game_id}: {error.message}", version=error.version)
+
+
+def state_at_move(svc: GameService, game_id: UUID, move: int, token: str | None = None
+                  ) -> State:
+    """The state after ``move`` moves (0: the set-up); the whole game's chain is checked."""
+    return svc.state_at(game_id, svc.version_after_move(game_id, move, token), token)
+
+
+# game.export, game.import and game.verify (docs/records.md) register after the rest.
+from ora_api import records_api  # noqa: E402
+
+__all__ += ["records_api"]

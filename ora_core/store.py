@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import importlib
 import importlib.util
 import os
@@ -248,13 +249,15 @@ def _unwrap(state: bytes, version: int) -> tuple[str, str, bytes]:
         raise TamperedLog(version, f"payload is not a chained event ({e})") from e
 
 
-def _event_bytes(state: bytes, version: int) -> bytes:
-    """The event bytes of a payload (``_unwrap(...)[2]``) with the fewest checks: a fold needs
-    neither hash."""
+def _chained(state: bytes, version: int) -> tuple[bytes, bytes, bytes]:
+    """``(prev_hash, hash, event bytes)`` of a payload, the hashes as ASCII bytes: what a fold
+    checks the chain with, without decoding either hash."""
     if (state[_DATA_AT - len(_P2) : _DATA_AT] == _P2 and state.startswith(_P0)
-            and state.endswith(b"}")):
-        return state[_DATA_AT:-1]
-    return _unwrap(state, version)[2]
+            and state[_HASH_AT - len(_P1) : _HASH_AT] == _P1 and state.endswith(b"}")):
+        return state[len(_P0) : _HASH_AT - len(_P1)], state[_HASH_AT : _DATA_AT - len(_P2)], \
+            state[_DATA_AT:-1]
+    prev, hash_, data = _unwrap(state, version)
+    return prev.encode("utf-8", "surrogatepass"), hash_.encode("utf-8", "surrogatepass"), data
 
 
 # --- the eventsourcing edge ---------------------------------------------------------------------
@@ -322,23 +325,45 @@ class _ChainMapper(Mapper[UUID], Generic[E]):
         )
 
     def event_decoder(self) -> Callable[[_Payload], E]:
-        """The events of one read from their payloads; a payload seen before in the read is
-        decoded once.
+        """The events of one read from their payloads, in order from version 1, each checked
+        against the hash chain (a :class:`TamperedLog` names the first bad version); a payload
+        seen before in the read is decoded once.
 
         A game repeats many payloads (about half of a 4-player game: ``COMMIT`` by the same
         seat, the same flow at the same point of different rounds); events are immutable, so
-        the repeats share one object.
+        the repeats share one object. The chain costs one SHA-256 of each payload's bytes.
         """
         seen: dict[tuple[str, bytes], E] = {}
         decode = self.codec.decode
         plain = self.plain if self.cipher or self.compressor else None
+        tags: dict[str, bytes] = {}  # tag -> b"\n" + tag + b"\n", the hashed separator
+        # The version and hash the next payload must follow.
+        last_version, last_hash = 0, GENESIS_HASH.encode()
+        sha256 = hashlib.sha256
 
         def decode_payload(payload: _Payload) -> E:
+            nonlocal last_version, last_hash
             version, tag, state = payload
-            key = (tag, _event_bytes(plain(state) if plain else state, version))
+            if plain:
+                state = plain(state)
+            prev, hash_, data = _chained(state, version)
+            if version != last_version + 1:
+                raise TamperedLog(last_version + 1, f"version {last_version + 1} is missing "
+                                  f"(the next stored event is version {version})")
+            if prev != last_hash:
+                raise TamperedLog(version, "prev_hash is not the hash of the previous event"
+                                  if version > 1 else
+                                  "the first event's prev_hash is not the genesis hash")
+            sep = tags.get(tag)
+            if sep is None:
+                sep = tags[tag] = b"\n" + tag.encode() + b"\n"
+            if sha256(prev + sep + data).hexdigest().encode() != hash_:
+                raise TamperedLog(version, "hash does not match the event's content")
+            last_version, last_hash = version, hash_
+            key = (tag, data)
             event = seen.get(key)
             if event is None:
-                event = seen[key] = decode(*key)
+                event = seen[key] = decode(tag, data)
             return event
 
         return decode_payload
@@ -662,8 +687,10 @@ class EventStore(Generic[E]):
     ) -> S:
         """``fold_fn`` over the game's events 1..``version`` (all of them when None).
 
-        Raises :class:`UnknownGame` for a game with no events, ValueError for a version
-        beyond the game's head.
+        Every event is checked against the hash chain as it is read: a stream altered outside
+        the store raises :class:`TamperedLog` naming the first bad version, and ``fold_fn``
+        never sees the event. Raises :class:`UnknownGame` for a game with no events,
+        ValueError for a version beyond the game's head.
         """
         if version is not None and version < 0:
             raise ValueError(f"version must be >= 0, not {version}")

@@ -131,10 +131,10 @@ def test_cli_demo_then_show(tmp_path: Path) -> None:
     assert found, f"no game id in the demo's output:\n{out}"
     game_id = found.group(1)
 
-    at5 = orjson.loads(ora("show", game_id, "--store", url, "--at", "5"))
+    at5 = orjson.loads(ora("show", game_id, "--store", url, "--at", "5", "--json"))
     state5 = state_from_dict(at5)
     assert state5.version == 5
-    head = state_from_dict(orjson.loads(ora("show", game_id, "--store", url)))
+    head = state_from_dict(orjson.loads(ora("show", game_id, "--store", url, "--json")))
     assert head.finished and head.round == 25
     with open_store(url) as store:
         gid = uuid.UUID(game_id)

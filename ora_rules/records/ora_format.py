@@ -155,6 +155,9 @@ def parse_record(text: str) -> _Parsed:
         command = " ".join(command.split())
         if not command:
             continue
+        if not parsed.tags:
+            raise RecordError(number, f"a record begins with its tags ([Game \"ora\"] ...), "
+                              f"not with {command[:40]!r}")
         if '"' in command or "[" in command:
             raise RecordError(number, f"not a move of the notation: {command!r}")
         parsed.moves.append(SourceMove(line=number, source=command, command=command))

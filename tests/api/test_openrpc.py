@@ -106,6 +106,18 @@ def _refs(schema: Any) -> list[str]:
     return []
 
 
+def check_record_methods(check: Any, game_id: str) -> None:
+    """game.export, game.import (stored and stopped), game.verify, game.state by move."""
+    check("game.state", {"game_id": game_id, "move": 3})
+    record = check("game.export", {"game_id": game_id})["record"]
+    check("game.import", {"record": record})
+    check("game.verify", {"game_id": game_id})
+    check("game.verify", {"record": record})
+    header = [line for line in record.splitlines() if line.startswith("[")][:6]
+    stopped = check("game.import", {"record": "\n".join([*header, "COMMIT"])})
+    assert stopped["stop"] is not None
+
+
 def test_real_results_fit_the_result_schemas(local: Local) -> None:
     doc = orjson.loads(COMMITTED.read_bytes())
     results = {m["name"]: m["result"]["schema"] for m in doc["methods"]}
@@ -157,6 +169,7 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
     check("game.list", {"tokens": [joined["token"]], "limit": 1})
     check("game.unsubscribe", {"game_id": game_id})
     check("rules.lookup", {"id": "R-BUY-2"})
+    check_record_methods(check, game_id)
     assert seen == set(API.methods)
     for message in local.pushed:
         params = message["params"]

@@ -386,6 +386,64 @@ def test_tampering_with_a_sqlite_row_is_detected(tmp_path: Path) -> None:
     store.close()
 
 
+def test_a_fold_refuses_a_tampered_sqlite_row_naming_its_version(tmp_path: Path) -> None:
+    """Folding always checks the chain (issue #10): an edited row never reaches the fold."""
+    path = tmp_path / "ora.sqlite"
+    store: EventStore[Event] = EventStore(CODEC, f"sqlite:{path}")
+    gid = uuid4()
+    store.append(gid, 0, moves(5))
+    rows = _sqlite_rows(path, gid)
+    seen: list[Event] = []
+
+    def record(events: Iterable[Event]) -> list[Event]:
+        for event in events:
+            seen.append(event)
+        return seen
+
+    _sqlite_set_state(path, gid, 3, rows[3].replace(b'"player":2', b'"player":0'))
+    with pytest.raises(TamperedLog) as info:
+        store.fold(gid, record)
+    assert info.value.version == 3
+    assert seen == moves(2)  # the fold saw only the events before the bad one
+    assert store.fold(gid, as_list, version=2) == moves(2)  # below the edit the chain holds
+
+    # the edited row with its own hash recomputed: the next row's link breaks
+    payload = orjson.loads(rows[3])
+    data = orjson.dumps({"player": 0, "text": "move 2 é"}, option=orjson.OPT_SORT_KEYS)
+    forged = orjson.dumps({"prev": payload["prev"], "hash": chain_hash(payload["prev"], "moved",
+                           data), "event": orjson.loads(data)})
+    _sqlite_set_state(path, gid, 3, forged)
+    assert store.fold(gid, as_list, version=3)[2] == Moved(0, "move 2 é")  # consistent so far
+    with pytest.raises(TamperedLog) as info:
+        store.fold(gid, as_list)
+    assert info.value.version == 4
+
+    # a row deleted from the middle
+    _sqlite_set_state(path, gid, 3, rows[3])
+    assert store.fold(gid, as_list) == moves(5)
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM stored_events WHERE originator_id=? AND originator_version=2",
+                   (gid.hex,))
+    db.close()
+    with pytest.raises(TamperedLog, match="version 2 is missing") as info:
+        store.fold(gid, as_list)
+    assert info.value.version == 2
+    store.close()
+
+
+def test_a_fold_refuses_a_first_event_that_does_not_start_the_chain(tmp_path: Path) -> None:
+    path = tmp_path / "ora.sqlite"
+    store: EventStore[Event] = EventStore(CODEC, f"sqlite:{path}")
+    gid = uuid4()
+    store.append(gid, 0, moves(2))
+    first = _sqlite_rows(path, gid)[1]
+    _sqlite_set_state(path, gid, 1, first.replace(b'"prev":"0', b'"prev":"1', 1))
+    with pytest.raises(TamperedLog, match="genesis") as info:
+        store.fold(gid, as_list)
+    assert info.value.version == 1
+    store.close()
+
+
 def test_a_reserialised_payload_still_verifies(tmp_path: Path) -> None:
     """A row whose JSON was rewritten by another tool (spaces, key order) with the same content
     reads back and verifies: the event bytes are re-encoded canonically."""
@@ -398,6 +456,7 @@ def test_a_reserialised_payload_still_verifies(tmp_path: Path) -> None:
     _sqlite_set_state(path, gid, 2, orjson.dumps(rewritten, option=orjson.OPT_INDENT_2))
     assert [s.event for s in store.events(gid)] == moves(3)
     store.verify(gid)
+    assert store.fold(gid, as_list) == moves(3)  # the fold's chain check accepts it too
     store.close()
 
 
