@@ -70,7 +70,7 @@ def test_a_bad_record_is_a_bad_record_error_naming_the_line(local: Local) -> Non
     with pytest.raises(RpcFailed) as info:
         local.call("game.import", {"record": '[Game "ora"]\n[Players "9"]\n[Variant "france"]\n'
                                              '[Length "long"] [Seed "1"] [Colours "R G"]\n'})
-    assert info.value.code == -32021
+    assert info.value.code == -32031
     assert info.value.data["code"] == "bad_record" and info.value.data["line"] == 2
     with pytest.raises(RpcFailed) as info:
         local.call("game.import", {"record": '[Game "ora"]', "source": "chess"})
@@ -137,7 +137,7 @@ def test_a_tampered_store_is_refused_by_the_service_naming_the_version(tmp_path:
         for method, params in calls:
             with pytest.raises(RpcFailed) as info:
                 local.call(method, {"game_id": game_id, **params})
-            assert info.value.code == -32020, method
+            assert info.value.code == -32030, method
             assert info.value.data["code"] == "tampered_log"
             assert info.value.data["version"] == 40
             assert f"game {game_id}: tampered log at version 40" in info.value.data["detail"]
@@ -157,7 +157,7 @@ def test_a_tampered_store_is_refused_by_a_real_server(tmp_path: Path) -> None:
     try:
         with pytest.raises(RpcFailed) as info:
             server.call("game.state", {"game_id": game_id})
-        assert (info.value.code, info.value.data["version"]) == (-32020, 25)
+        assert (info.value.code, info.value.data["version"]) == (-32030, 25)
     finally:
         server.stop()
     assert "Traceback" not in server.stderr

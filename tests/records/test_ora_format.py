@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from ora_core.codec import EventJsonCodec
 from ora_core.events import GameStarted, MovePlayed
@@ -34,7 +34,6 @@ def test_a_record_has_the_header_then_one_command_per_move() -> None:
     assert [line.split("  #")[0] for line in lines[9:]] == moves
 
 
-@settings(max_examples=50)
 @given(config=gen.configs, seed=gen.game_seeds)
 def test_export_then_import_gives_the_same_events(config: tuple[int, str, str],
                                                   seed: int) -> None:
