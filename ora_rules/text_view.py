@@ -67,6 +67,8 @@ def _board_lines(state: State) -> list[str]:
 
 def _player_lines(state: State, player: PlayerState) -> list[str]:
     role = " (neutral)" if player.neutral else ""
+    if player.name is not None:
+        role += f": {player.name}" + (f" (bot {player.bot})" if player.bot else "")
     goods = ", ".join(f"{GOOD_CODES[g]} {n}" for g, n in sorted(
         player.goods.items(), key=lambda item: list(GOOD_CODES).index(item[0])) if n)
     clergy = ", ".join(f"{'prior' if i == 0 else 'lay brother'} "

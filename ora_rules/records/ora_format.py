@@ -26,7 +26,7 @@ from attrs import evolve as attrs_evolve
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
-from ora_core.events import GameEvent, GameStarted, MovePlayed
+from ora_core.events import GameEvent, GameStarted, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, Readings, State
 from ora_rules.readings import label, resolve
@@ -39,7 +39,7 @@ from ora_rules.specs import Rules
 #: The tags every record has, in the order they are written.
 REQUIRED_TAGS = ("Game", "Players", "Variant", "Length", "Seed", "Colours")
 #: The tags a record may have, written in this order after the required ones.
-OPTIONAL_TAGS = ("Liesborn", "Readings", "Names", "Result", "Head")
+OPTIONAL_TAGS = ("Liesborn", "Readings", "Names", "Bots", "Seated", "Result", "Head")
 #: The readings of a game at the rulebook's options (docs/ambiguities.md).
 DEFAULT_READINGS = "rulebook"
 
@@ -74,16 +74,18 @@ def _quote(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def header_tags(config: GameConfig, state: State | None = None,
-                head: str | None = None) -> tuple[tuple[str, str], ...]:
+def header_tags(config: GameConfig, state: State | None = None, head: str | None = None,
+                seated: Sequence[tuple[int, SeatTaken]] = ()) -> tuple[tuple[str, str], ...]:
     """The header of a record of a game with ``config``; ``state`` (its last position) adds
-    the result of a finished game, ``head`` (the last event's hash) the ``[Head]`` tag."""
+    the result of a finished game, ``head`` (the last event's hash) the ``[Head]`` tag,
+    ``seated`` (who took which seat after how many moves) the players' tags."""
     tags = [("Game", "ora"), ("Players", str(config.players)), ("Variant", str(config.variant)),
             ("Length", config.length), ("Seed", str(config.seed)),
             ("Colours", " ".join(config.colours))]
     if config.liesborn:
         tags.append(("Liesborn", "yes"))
     tags.append(("Readings", label(config.readings)))
+    tags.extend(seat_tags(config, seated))
     if state is not None and state.scores is not None:
         tags.append(("Result", result_text(state)))
     if head is not None:
@@ -97,6 +99,67 @@ def result_text(state: State) -> str:
     return ", ".join(f"{state.players[s.seat].colour} {s.total}" for s in state.scores)
 
 
+# --- who plays: [Names], [Bots], [Seated] -------------------------------------------------------
+
+
+def _join(values: Sequence[str]) -> str:
+    """Comma-separated values; a comma or backslash inside one is escaped with a backslash."""
+    return ",".join(v.replace("\\", "\\\\").replace(",", "\\,") for v in values)
+
+
+def _split(value: str) -> list[str]:
+    """The values of :func:`_join`."""
+    parts, current, escaped = [], [], False
+    for char in value:
+        if escaped:
+            current.append(char)
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == ",":
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return parts
+
+
+def seated_of(events: Iterable[GameEvent]) -> list[tuple[int, SeatTaken]]:
+    """Every ``SeatTaken`` of a stream with the number of moves played before it."""
+    moves, seated = 0, []
+    for event in events:
+        if isinstance(event, MovePlayed):
+            moves += 1
+        elif isinstance(event, SeatTaken):
+            seated.append((moves, event))
+    return seated
+
+
+def seat_tags(config: GameConfig, seated: Sequence[tuple[int, SeatTaken]]
+              ) -> list[tuple[str, str]]:
+    """``[Names]`` (each seat's player, "" for a seat nobody took), ``[Bots]`` (the bot that
+    plays a seat, if any) and ``[Seated]`` (``seat@moves`` in the order the seats were taken,
+    when that is not every named seat after the set-up, in seat order)."""
+    if not seated:
+        return []
+    names = [""] * config.players
+    bots = [""] * config.players
+    for _, event in seated:
+        names[event.seat] = event.name
+        bots[event.seat] = event.bot or ""
+    tags = [("Names", _join(names))]
+    if any(bots):
+        tags.append(("Bots", _join(bots)))
+    if [(n, e.seat) for n, e in seated] != _default_seated(names):
+        tags.append(("Seated", " ".join(f"{e.seat}@{n}" for n, e in seated)))
+    return tags
+
+
+def _default_seated(names: Sequence[str]) -> list[tuple[int, int]]:
+    return [(0, seat) for seat, name in enumerate(names) if name]
+
+
 def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True) -> str:
     """The record of a game from its events (GameStarted first): header, then the moves.
 
@@ -107,7 +170,8 @@ def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True) -> st
     state = fold(events)
     hashes = chain_of(events)
     lines = [f'[{name} "{_quote(value)}"]'
-             for name, value in header_tags(events[0].config, state, hashes[-1])]
+             for name, value in header_tags(events[0].config, state, hashes[-1],
+                                            seated_of(events))]
     moves = [(i, e.move) for i, e in enumerate(events) if isinstance(e, MovePlayed)]
     for n, (_, move) in enumerate(moves):
         if not checkpoints:
@@ -199,11 +263,6 @@ def config_of(parsed: _Parsed, readings: str | None, rules: Rules) -> GameConfig
         raise RecordError(where["Game"], f'[Game "{tags["Game"]}"]: this reader reads '
                           '[Game "ora"] records')
     chosen = _readings(tags.get("Readings"), where.get("Readings", 0), readings, rules)
-    if "Names" in tags:
-        # Names are kept only where the game's config or state can hold them; until then a
-        # record with names is refused rather than imported with its names silently dropped.
-        raise RecordError(where["Names"], "[Names]: this engine does not store player names "
-                          "yet; remove the tag to import the game without them")
     numbers = {}
     for name in ("Players", "Seed"):
         try:
@@ -222,6 +281,41 @@ def config_of(parsed: _Parsed, readings: str | None, rules: Rules) -> GameConfig
     if liesborn not in ("yes", "no"):
         raise RecordError(where["Liesborn"], f"[Liesborn]: expected yes or no, got {liesborn!r}")
     return attrs_evolve(config, liesborn=True) if liesborn == "yes" else config
+
+
+def seated_from_tags(parsed: _Parsed, config: GameConfig) -> list[tuple[int, SeatTaken]]:
+    """The seats taken, from ``[Names]``, ``[Bots]`` and ``[Seated]`` (see :func:`seat_tags`)."""
+    tags = dict(parsed.tags)
+    where = parsed.tag_lines
+    if "Names" not in tags:
+        for other in ("Bots", "Seated"):
+            if other in tags:
+                raise RecordError(where[other], f"[{other}] without [Names]")
+        return []
+    lists = {}
+    for name in ("Names", "Bots"):
+        values = _split(tags.get(name, ",".join([""] * config.players)))
+        if len(values) != config.players:
+            raise RecordError(where[name], f"[{name}]: {len(values)} value(s) for "
+                              f"{config.players} seat(s) (comma-separated, in seat order)")
+        lists[name] = values
+    names, bots = lists["Names"], lists["Bots"]
+    for seat, bot in enumerate(bots):
+        if bot and not names[seat]:
+            raise RecordError(where["Bots"], f"[Bots]: seat {seat} has a bot but no name")
+    order = _default_seated(names)
+    if "Seated" in tags:
+        order = []
+        for item in tags["Seated"].split():
+            match = re.fullmatch(r"([0-9]+)@([0-9]+)", item)
+            if match is None or int(match[1]) >= config.players or not names[int(match[1])]:
+                raise RecordError(where["Seated"], f"[Seated]: {item!r} is not seat@moves of "
+                                  "a named seat")
+            order.append((int(match[2]), int(match[1])))
+        if {seat for _, seat in order} != {seat for _, seat in _default_seated(names)}:
+            raise RecordError(where["Seated"], "[Seated] must list every named seat")
+    return [(moves, SeatTaken(seat=seat, name=names[seat], bot=bots[seat] or None))
+            for moves, seat in order]
 
 
 def _readings(tag: str | None, line: int, asked: str | None, rules: Rules) -> Readings:
@@ -250,7 +344,7 @@ def read_ora(text: str, rules: Rules, readings: str | None = None) -> Imported:
     """
     parsed = parse_record(text)
     config = config_of(parsed, readings, rules)
-    replayed = replay(config, parsed.moves, rules)
+    replayed = replay(config, parsed.moves, rules, seated_from_tags(parsed, config))
     hashes = chain_of(replayed.events)
     _check_checkpoints(parsed, replayed, hashes)
     if replayed.stop is None:

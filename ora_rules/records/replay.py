@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
-from ora_core.events import GameEvent, MovePlayed
+from ora_core.events import GameEvent, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, State
 from ora_rules.decide import execute, start
@@ -40,17 +40,23 @@ class Replayed:
     stop: ImportStop | None
 
 
-def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules) -> Replayed:
+def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
+           seated: Sequence[tuple[int, SeatTaken]] = ()) -> Replayed:
     """The set-up of ``config``, then ``moves`` one by one until the first that fails.
 
     The acting seat of each move is the seat that decides in that position (design §5: the
-    notation makes it derivable), so a record needs no seat column.
+    notation makes it derivable), so a record needs no seat column. ``seated`` are the
+    players who took their seats, each after that many moves (0: right after the set-up), in
+    the order they came: not rules facts, but part of the stream (the lobby writes them
+    between commands).
     """
     events = list(start(config, rules))
     state = fold(events)
     commands: list[str] = []
     ends: list[int] = []
     stop: ImportStop | None = None
+    waiting = sorted(enumerate(seated), key=lambda item: (item[1][0], item[0]))
+    state = _seat(events, state, waiting, 0)
     for number, move in enumerate(moves, start=1):
         try:
             executed = execute(state, move.command, rules)
@@ -65,8 +71,19 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules) -> Rep
         first = executed.events[0]
         assert isinstance(first, MovePlayed)  # decide's first event is always the move
         commands.append(first.move)
+        state = _seat(events, state, waiting, number)
         ends.append(state.version)
     return Replayed(tuple(events), tuple(commands), tuple(ends), state, stop)
+
+
+def _seat(events: list[GameEvent], state: State,
+          waiting: list[tuple[int, tuple[int, SeatTaken]]], played: int) -> State:
+    """Append the seats taken after ``played`` moves (taken off the front of ``waiting``)."""
+    while waiting and waiting[0][1][0] <= played:
+        event = waiting.pop(0)[1][1]
+        events.append(event)
+        state = fold([event], state)
+    return state
 
 
 def _stop(number: int, move: SourceMove, reason: str, rule: str | None, detail: str

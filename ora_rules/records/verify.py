@@ -15,7 +15,7 @@ from attrs import frozen
 
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
-from ora_core.events import GameEvent, GameStarted, MovePlayed
+from ora_core.events import GameEvent, GameStarted, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_rules.decide import execute, start
 from ora_rules.specs import Rules
@@ -38,10 +38,28 @@ class Difference:
 
 def redecide(events: Sequence[GameEvent], rules: Rules) -> Difference | None:
     """The first difference between ``events`` (a whole stored game) and what ``decide`` gives
-    for its set-up and moves today; None when they agree byte for byte."""
+    for its set-up and moves today; None when they agree byte for byte.
+
+    ``SeatTaken`` events (who plays a seat) are the lobby's, not the rules': they are left out
+    of the comparison, and versions still count them.
+    """
     if not events or not isinstance(events[0], GameStarted):
         return Difference(1, 0, "", "setup_differs", None,
                           "the stream does not begin with game_started")
+    versions = [i + 1 for i, e in enumerate(events) if not isinstance(e, SeatTaken)]
+    found = _redecide([e for e in events if not isinstance(e, SeatTaken)], rules)
+    if found is None:
+        return None
+    # the version in the whole stream of the first differing event (or the one after the end)
+    index = found.version - 1
+    version = versions[index] if index < len(versions) else len(events) + 1
+    return Difference(version, found.move_number, found.move, found.reason, found.rule,
+                      found.detail.replace(f"version {found.version}", f"version {version}"))
+
+
+def _redecide(events: Sequence[GameEvent], rules: Rules) -> Difference | None:
+    """:func:`redecide` over the rules' events alone (versions count these events only)."""
+    assert isinstance(events[0], GameStarted)
     moves = [i for i, e in enumerate(events) if isinstance(e, MovePlayed)]
     setup_end = moves[0] if moves else len(events)
     setup = start(events[0].config, rules)

@@ -26,14 +26,24 @@ def test_export_then_import_gives_the_same_events(local: Local) -> None:
     game_id = finished_game(local)
     exported = local.call("game.export", {"game_id": game_id})
     assert exported["record"].startswith('[Game "ora"]\n')
+    assert '[Names "P0,P1,P2"]' in exported["record"]
     imported = local.call("game.import", {"record": exported["record"]})
     assert imported["stop"] is None and imported["notes"] == []
     assert imported["version"] == exported["version"]
-    assert [s["seat"] for s in imported["seats"]] == [0, 1, 2]
+    seats = imported["seats"]
+    assert [(s["seat"], s["name"], s["bot"]) for s in seats] == [(0, "P0", None),
+                                                                 (1, "P1", None),
+                                                                 (2, "P2", None)]
+    token = seats[0]["token"]
     one = local.call("game.events", {"game_id": game_id})["events"]
-    two = local.call("game.events", {"game_id": imported["game_id"]})["events"]
+    with pytest.raises(RpcFailed) as info:  # imported games are private unless asked
+        local.call("game.events", {"game_id": imported["game_id"]})
+    assert info.value.data["reason"] == "token_required"
+    two = local.call("game.events", {"game_id": imported["game_id"], "token": token})["events"]
     assert [e["hash"] for e in one] == [e["hash"] for e in two]
-    verified = local.call("game.verify", {"game_id": imported["game_id"]})
+    with pytest.raises(RpcFailed):
+        local.call("game.export", {"game_id": imported["game_id"]})
+    verified = local.call("game.verify", {"game_id": imported["game_id"], "token": token})
     assert verified["ok"] is True and verified["difference"] is None
     assert verified["head"] == f"sha256:{one[-1]['hash']}"
     assert local.call("game.verify", {"record": exported["record"]})["ok"] is True
@@ -44,7 +54,7 @@ def test_an_imported_unfinished_game_plays_on_with_its_new_tokens(local: Local) 
     play(local, game_id, tokens, random.Random(3), max_moves=12)
     record = local.call("game.export", {"game_id": game_id, "checkpoints": False})["record"]
     assert "[Result" not in record and "#v" not in record
-    imported = local.call("game.import", {"record": record})
+    imported = local.call("game.import", {"record": record, "visibility": "public"})
     new_tokens = {s["seat"]: s["token"] for s in imported["seats"]}
     assert play(local, imported["game_id"], new_tokens, random.Random(1), max_moves=3) == 3
 
@@ -141,6 +151,8 @@ def test_a_tampered_store_is_refused_by_the_service_naming_the_version(tmp_path:
             assert info.value.data["code"] == "tampered_log"
             assert info.value.data["version"] == 40
             assert f"game {game_id}: tampered log at version 40" in info.value.data["detail"]
+        listed = local.call("game.list", {"limit": 500})["games"]  # the server still serves
+        assert game_id not in [g["game_id"] for g in listed]
         # the game is refused as a whole, also at positions before the edit
         with pytest.raises(RpcFailed) as info:
             local.call("game.state", {"game_id": game_id, "move": 1})

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 
 from ora_core.codec import EventJsonCodec
-from ora_core.events import GameStarted, MovePlayed
+from ora_core.events import GameStarted, MovePlayed, SeatTaken
 from ora_rules.records import READERS, RecordError, read_record, write_record
 from ora_rules.records.ora_format import chain_of, parse_record
 from ora_rules.testing import strategies as gen
@@ -70,7 +70,14 @@ def record_lines() -> list[str]:
     (lambda ls: [*ls[:5], '[Colours "R R B W"]', *ls[6:]], 6, "colours must be"),
     (lambda ls: ['[Game "chess"]', *ls[1:]], 1, "[Game \"ora\"] records"),
     (lambda ls: [*ls[:6], '[Readings "chess"]', *ls[7:]], 7, "unknown readings"),
-    (lambda ls: [*ls[:7], '[Names "Ann,Bo,Cy,Di"]', *ls[7:]], 8, "does not store player names"),
+    (lambda ls: [*ls[:7], '[Names "Ann,Bo,Cy"]', *ls[7:]], 8, "3 value(s) for 4 seat(s)"),
+    (lambda ls: [*ls[:7], '[Bots ",,greedy,"]', *ls[7:]], 8, "[Bots] without [Names]"),
+    (lambda ls: [*ls[:7], '[Names "Ann,,Cy,Di"]', '[Seated "0@0 1@0 2@0 3@0"]', *ls[7:]], 9,
+     "not seat@moves of a named seat"),
+    (lambda ls: [*ls[:7], '[Names "Ann,Bo,Cy,Di"]', '[Seated "0@0 1@0"]', *ls[7:]], 9,
+     "must list every named seat"),
+    (lambda ls: [*ls[:7], '[Names "Ann,,Cy,Di"]', '[Bots ",greedy,,"]', *ls[7:]], 9,
+     "seat 1 has a bot but no name"),
     (lambda ls: [*ls[:7], '[Result "R 1, G 2, B 3, W 4"]', *ls[8:]], 8, "is not the replay's"),
     (lambda ls: [*ls[:8], '[Head "sha256:00"]', *ls[9:]], 9, "[Head] is not the replay's"),
 ])
@@ -134,3 +141,25 @@ def test_parse_reads_tags_in_order() -> None:
     assert [name for name, _ in parsed.tags] == ["Game", "Players", "Variant", "Length", "Seed",
                                                  "Colours", "Readings"]
     assert parsed.tag_lines["Variant"] == 2 and parsed.moves == []
+
+
+def test_players_names_bots_and_late_seats_round_trip() -> None:
+    """The lobby's seat_taken events (names, bots, seats taken during play) come back in
+    their places: export then import gives the same bytes."""
+    base = list(gen.random_game(*GAME)[0])
+    starts = [i for i, e in enumerate(base) if isinstance(e, MovePlayed)]
+    events = [*base[: starts[0]], SeatTaken(seat=0, name='Ann "the, first\\"'),
+              SeatTaken(seat=2, name="Cy", bot="greedy"), *base[starts[0]: starts[5]],
+              SeatTaken(seat=3, name="Di"), SeatTaken(seat=1, name="Bo"), *base[starts[5]:]]
+    text = write_record(events)
+    names = dict(parse_record(text).tags)["Names"]  # the tag's value, unquoted
+    assert names == 'Ann "the\\, first\\\\",Bo,Cy,Di'  # a comma, a backslash escaped
+    assert '[Bots ",,greedy,"]' in text and '[Seated "0@0 2@0 3@5 1@5"]' in text
+    imported = read_record(text, rules())
+    assert imported.stop is None
+    assert [CODEC.encode(e) for e in imported.events] == [CODEC.encode(e) for e in events]
+    # the names at the start in seat order need no [Seated]
+    plain = [*base[: starts[0]], SeatTaken(seat=1, name="Bo"), *base[starts[0]:]]
+    text = write_record(plain)
+    assert '[Names ",Bo,,"]' in text and "[Seated" not in text and "[Bots" not in text
+    assert read_record(text, rules()).events == tuple(plain)
