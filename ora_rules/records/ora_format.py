@@ -344,13 +344,25 @@ def read_ora(text: str, rules: Rules, readings: str | None = None) -> Imported:
     """
     parsed = parse_record(text)
     config = config_of(parsed, readings, rules)
-    replayed = replay(config, parsed.moves, rules, seated_from_tags(parsed, config))
+    seated = seated_from_tags(parsed, config)
+    replayed = replay(config, parsed.moves, rules, seated)
     hashes = chain_of(replayed.events)
     _check_checkpoints(parsed, replayed, hashes)
-    if replayed.stop is None:
+    stop = replayed.stop
+    if stop is None:
         _check_result_and_head(parsed, replayed, hashes)
+    elif config.readings == Readings():
+        # Which named reading set (specs/readings.toml) would play past the stop, if any.
+        for name in sorted(rules.readings.sets):
+            other = attrs_evolve(config, readings=resolve(rules, name))
+            if other.readings == config.readings:
+                continue
+            again = replay(other, parsed.moves, rules, seated).stop
+            if again is None or again.move_number > stop.move_number:
+                stop = attrs_evolve(stop, reading=name)
+                break
     return Imported(tags=tuple(parsed.tags), commands=replayed.commands,
-                    events=replayed.events, notes=(), stop=replayed.stop)
+                    events=replayed.events, notes=(), stop=stop)
 
 
 def _check_checkpoints(parsed: _Parsed, replayed: Replayed, hashes: list[str]) -> None:

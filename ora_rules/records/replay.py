@@ -88,8 +88,8 @@ def _seat(events: list[GameEvent], state: State,
 
 def _stop(number: int, move: SourceMove, reason: str, rule: str | None, detail: str
           ) -> ImportStop:
-    # ``reading`` names a reading set that would accept the move; this engine has one reading
-    # (the rulebook's) until the readings option lands, so there is none to suggest yet.
+    # ``reading`` (a reading set that would accept the move) is the reader's to find: it
+    # replays under the other sets (ora_format.read_ora, kennerspiel.with_reading_hint).
     return ImportStop(move_number=number, line=move.line, source=move.source,
                       command=move.command, reason=reason, rule=rule, detail=detail,
                       reading=None)

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 
 from ora_core.codec import EventJsonCodec
 from ora_core.events import GameStarted, MovePlayed, SeatTaken
+from ora_core.evolve import fold
+from ora_rules.bots import random_bot
+from ora_rules.decide import execute, start
+from ora_rules.moves import MoveSet
+from ora_rules.readings import resolve
 from ora_rules.records import READERS, RecordError, read_record, write_record
 from ora_rules.records.ora_format import chain_of, parse_record
+from ora_rules.setup import make_config
 from ora_rules.testing import strategies as gen
 from tests.support import rules
 
@@ -163,3 +171,25 @@ def test_players_names_bots_and_late_seats_round_trip() -> None:
     text = write_record(plain)
     assert '[Names ",Bo,,"]' in text and "[Seated" not in text and "[Bots" not in text
     assert read_record(text, rules()).events == tuple(plain)
+
+
+def test_a_stop_names_the_reading_set_that_would_play_on() -> None:
+    """A game played under the kennerspiel readings (two landscapes in a round, one per slot:
+    AMB on R-BUY-2), read as a rulebook game: the stop names the kennerspiel set."""
+    r = rules()
+    events = start(make_config(3, "france", "long", 3, readings=resolve(r, "kennerspiel")), r)
+    state, rng = fold(events), random.Random(3)
+    while not state.finished:
+        executed = execute(state, random_bot(state, MoveSet(state, r), rng), r)
+        events.extend(executed.events)
+        state = executed.state
+    text = write_record(events, checkpoints=False)
+    assert '[Readings "landscape_purchases=per_slot' in text
+    assert read_record(text, r).stop is None
+    rulebook = [line for line in text.splitlines()
+                if not line.startswith(("[Readings", "[Head", "[Result"))]
+    stop = read_record("\n".join(rulebook), r).stop
+    assert stop is not None
+    assert (stop.reason, stop.rule, stop.reading) == ("landscape_limit", "R-BUY-2",
+                                                      "kennerspiel")
+    assert stop.command.startswith("BUY_")
