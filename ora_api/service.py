@@ -408,6 +408,10 @@ class GameService:
         if hot is not None:
             if self._shared and self.store.version(game_id) > hot.state.version:
                 later = self.store.events(game_id, hot.state.version + 1)
+                try:
+                    verify_chain(later)  # another writer's events: their chain, in itself
+                except TamperedLog as e:
+                    raise tampered(game_id, e) from None
                 hot.state = fold((s.event for s in later), hot.state)
                 hot.moves = None
                 hot.access = self.lobby.access(game_id)
