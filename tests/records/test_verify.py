@@ -9,7 +9,7 @@ from hypothesis import given
 from ora_core.events import BuildingBuilt, GameEvent, GoodsGained, MovePlayed
 from ora_core.values import Good
 from ora_rules.records.verify import redecide
-from tests import strategies as gen
+from ora_rules.testing import strategies as gen
 from tests.support import rules
 
 GAME = (3, "ireland", "long", 1)
