@@ -30,17 +30,20 @@ def default_store() -> str:
 def _selfplay(args: argparse.Namespace) -> int:
     from ora_api.selfplay import open_store, play_game
     from ora_rules.bots import make_bot
+    from ora_rules.decide import start
     from ora_rules.setup import make_config
 
     rules = load_rules()
-    make_config(args.players, args.variant, args.length, args.seed)  # refuse before storing
+    liesborn = {"liesborn": args.liesborn, "wonder_tiles": args.wonder_tiles}
+    # Refuse a bad configuration before storing anything (start checks the tile set).
+    start(make_config(args.players, args.variant, args.length, args.seed, **liesborn), rules)
     bots = [make_bot(name, rules) for name in args.bots.split(",")]
     store = open_store(args.store) if args.store != "none" else None
     started = time.perf_counter()
     try:
         for i in range(args.games):
             result = play_game(rules, args.players, args.variant, args.length, args.seed + i,
-                               bots, store)
+                               bots, store, **liesborn)
             if args.json:
                 sys.stdout.write(orjson.dumps(result.to_json()).decode() + "\n")
             else:
@@ -58,8 +61,10 @@ def _print_result(result: object) -> None:
     from ora_api.selfplay import SelfPlayResult
 
     assert isinstance(result, SelfPlayResult)
-    print(f"game {result.game_id}  {result.players} players, {result.variant}, {result.length}, "
-          f"seed {result.seed}: {'finished' if result.finished else 'NOT finished'} after "
+    expansion = f", Liesborn ({result.wonder_tiles})" if result.liesborn else ""
+    print(f"game {result.game_id}  {result.players} players, {result.variant}, {result.length}"
+          f"{expansion}, seed {result.seed}: {'finished' if result.finished else 'NOT finished'} "
+          "after "
           f"{result.rounds} rounds, {len(result.moves)} commands, {result.events} events")
     print("  seat  goods  economic  settlements  total")
     for s in result.scores:
@@ -224,6 +229,7 @@ def _moves(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     """The main job of ``./run.sh``: one complete 4-player game between bots, stored."""
     args.players, args.variant, args.length, args.games, args.json = 4, "france", "long", 1, False
+    args.liesborn, args.wonder_tiles = False, None
     args.bots = "random"
     return _selfplay(args)
 
@@ -241,6 +247,7 @@ def _specs(args: argparse.Namespace) -> int:
         print(f"{len(error.problems)} problem(s)", file=sys.stderr)
         return 1
     print(f"ok: {len(rules.buildings)} buildings, {len(rules.settlements)} settlements, "
+          f"{len(rules.wonders)} wonder tiles, "
           f"{len(rules.modes)} modes, {len(rulebook.rules)} rules in {rules.directory}")
     return 0
 
@@ -295,9 +302,12 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _specs_describe(args: argparse.Namespace) -> int:
-    from ora_rules.glossary import describe_building
+    from ora_rules.glossary import describe_building, describe_wonder
 
     rules = load_rules(args.dir)
+    if args.id in rules.wonders:  # a Liesborn wonder tile (LW-01 ..)
+        print(describe_wonder(rules.wonders[args.id]))
+        return 0
     try:
         spec = rules.building(args.id)
     except KeyError:
@@ -308,11 +318,14 @@ def _specs_describe(args: argparse.Namespace) -> int:
 
 
 def _specs_glossary(args: argparse.Namespace) -> int:
-    from ora_rules.glossary import glossary
+    from ora_rules.glossary import glossary, wonder_glossary
 
-    text = glossary(load_rules(args.dir))
-    Path(args.out).write_text(text + "\n", encoding="utf-8")
+    rules = load_rules(args.dir)
+    Path(args.out).write_text(glossary(rules) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
+    if rules.wonders:
+        Path(args.wonders_out).write_text(wonder_glossary(rules) + "\n", encoding="utf-8")
+        print(f"wrote {args.wonders_out}")
     return 0
 
 
@@ -373,6 +386,10 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--store", default="memory",
                           help="memory | sqlite:PATH | none (default: memory)")
     selfplay.add_argument("--json", action="store_true", help="one JSON line per game")
+    selfplay.add_argument("--liesborn", action="store_true",
+                          help="with the Liesborn wonders mini expansion (R-LIES-1)")
+    selfplay.add_argument("--wonder-tiles", default=None, metavar="SET",
+                          help="the Liesborn tile set: all (default) or known (AMB-28)")
     selfplay.set_defaults(func=_selfplay)
 
     arena_p = sub.add_parser("arena", help="bots against each other, seats rotated")
@@ -465,6 +482,7 @@ def build_parser() -> argparse.ArgumentParser:
     describe.set_defaults(func=_specs_describe)
     gloss = specs_sub.add_parser("glossary", help="write the building glossary")
     gloss.add_argument("--out", default="docs/buildings.md")
+    gloss.add_argument("--wonders-out", default="docs/wonders.md")
     gloss.add_argument("--dir", default=None)
     gloss.set_defaults(func=_specs_glossary)
     cat = specs_sub.add_parser("catalog", help="every card, good, landscape and mode as JSON")

@@ -58,6 +58,10 @@ class GameConfigParams:
     readings: str | dict[str, str] | None = field(default=None, metadata=_meta(
         "the readings of rulebook ambiguities: a set name (rulebook, kennerspiel, weblabora) "
         "or one option per ambiguity (specs/readings.toml); the rulebook's when omitted"))
+    liesborn: bool = field(default=False, metadata=_meta(
+        "the mini expansion 'Die kleinen Wunder der Abtei Liesborn': 26 wonder tiles"))
+    wonder_tiles: str | None = field(default=None, metadata=_meta(
+        "with liesborn: the tile set, all (default) or known (docs/ambiguities.md AMB-28)"))
 
 
 @frozen(kw_only=True)
@@ -230,7 +234,8 @@ def game_create(svc: GameService, session: Session, p: CreateParams) -> CreateRe
     invitations are shown only here."""
     c = p.config
     created = svc.create(c.players, c.variant, c.length, c.seed, seats=_seat_plans(svc, p),
-                         visibility=p.visibility, readings=c.readings)
+                         visibility=p.visibility, readings=c.readings, liesborn=c.liesborn,
+                         wonder_tiles=c.wonder_tiles)
     state = created.state
     return CreateResult(game_id=created.game_id, version=state.version,
                         visibility=created.visibility, seats=[

@@ -59,6 +59,10 @@ class PlayerView:
     landscape: list[SpaceView]
     clergy: list[ClergyView] = field(metadata=_doc("the prior first, then the lay brothers"))
     settlements: list[str] = field(metadata=_doc("settlement cards in hand (not yet built)"))
+    dark_wonders: list[str] = field(factory=list, metadata=_doc(
+        "Liesborn: wonder tiles held dark-blue side up, by id (also counted in goods)"))
+    light_wonders: list[str] = field(factory=list, metadata=_doc(
+        "Liesborn: wonder tiles held light-blue side up, by id (20 points each)"))
 
 
 @frozen(kw_only=True)
@@ -128,6 +132,14 @@ class FlowView:
 
 
 @frozen(kw_only=True)
+class WonderScoreView:
+    tile: str = field(metadata=_doc("the wonder tile's id (LW-01 .. LW-26)"))
+    dark: bool = field(metadata=_doc("dark-blue side up (else light-blue, 20 points)"))
+    points: int
+    count: int = field(metadata=_doc("how often its condition is met (dark-blue tiles)"))
+
+
+@frozen(kw_only=True)
 class ScoreView:
     """One seat's score breakdown (R-SCORE-1..8)."""
 
@@ -136,6 +148,8 @@ class ScoreView:
     economic: int
     settlements: list[int] = field(metadata=_doc("each settlement's dwelling points"))
     total: int
+    wonders: list[WonderScoreView] = field(factory=list, metadata=_doc(
+        "Liesborn: each wonder tile's points, already part of goods (R-LIES-6)"))
 
 
 @frozen(kw_only=True)
@@ -149,6 +163,8 @@ class ConfigView:
     liesborn: bool
     readings: dict[str, str] = field(metadata=_doc(
         "the option chosen for each rulebook ambiguity (specs/readings.toml)"))
+    wonder_tiles: str = field(default="", metadata=_doc(
+        "the Liesborn tile set (all or known, AMB-28); empty without Liesborn"))
 
 
 @frozen(kw_only=True)
@@ -167,6 +183,9 @@ class StateView:
     prices: PricesView
     work_contract_price: int
     wonders_left: int
+    wonder_display: list[str] = field(metadata=_doc(
+        "Liesborn: the dark-blue wonder tiles on display (never refilled)"))
+    wonder_stack: int = field(metadata=_doc("Liesborn: light-blue wonder tiles in the stack"))
     settlement_phases: list[str] = field(metadata=_doc("settlement phases held so far"))
     built: list[PlacementView]
     flow: FlowView
@@ -182,12 +201,15 @@ def config_view(state: State) -> ConfigView:
     c = state.config
     return ConfigView(players=c.players, variant=c.variant.value, length=c.length, mode=c.mode,
                       seed=c.seed, colours=list(c.colours), liesborn=c.liesborn,
-                      readings=attrs.asdict(c.readings))
+                      readings=attrs.asdict(c.readings), wonder_tiles=c.wonder_tiles)
 
 
 def score_views(scores: tuple[Score, ...]) -> list[ScoreView]:
     return [ScoreView(seat=s.seat, goods=s.goods, economic=s.economic,
-                      settlements=list(s.settlements), total=s.total) for s in scores]
+                      settlements=list(s.settlements), total=s.total,
+                      wonders=[WonderScoreView(tile=w.tile, dark=w.dark, points=w.points,
+                                               count=w.count) for w in s.wonders])
+            for s in scores]
 
 
 def _terrain(value: str) -> str:
@@ -212,6 +234,8 @@ def project(game_id: UUID, state: State) -> StateView:
             clergy=[ClergyView(kind="prior" if i == 0 else "lay_brother", at=at)
                     for i, at in enumerate(p.clergy)],
             settlements=list(p.settlements),
+            dark_wonders=list(p.dark_wonders),
+            light_wonders=list(p.light_wonders),
         )
         for p in state.players
     ]
@@ -236,6 +260,8 @@ def project(game_id: UUID, state: State) -> StateView:
         prices=PricesView(district=list(state.district_prices), plot=list(state.plot_prices)),
         work_contract_price=state.work_contract_price,
         wonders_left=state.wonders_left,
+        wonder_display=list(state.wonder_display),
+        wonder_stack=len(state.wonder_stack),
         settlement_phases=[s.value for s in state.settlement_phases],
         built=[PlacementView(building=b, seat=p.seat, col=p.coord[0], row=p.coord[1])
                for b, p in sorted(state.built.items())],

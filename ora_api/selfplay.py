@@ -39,18 +39,22 @@ class SelfPlayResult:
     winners: tuple[int, ...]
     buildings_built: tuple[str, ...]
     buildings_used: tuple[str, ...]
+    liesborn: bool = False
+    wonder_tiles: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game_id": self.game_id,
-            "config": {"players": self.players, "variant": self.variant, "length": self.length},
+            "config": {"players": self.players, "variant": self.variant, "length": self.length,
+                       **({"liesborn": True, "wonder_tiles": self.wonder_tiles}
+                          if self.liesborn else {})},
             "seed": self.seed,
             "finished": self.finished,
             "rounds": self.rounds,
             "settlement_phases": list(self.settlement_phases),
             "moves": list(self.moves),
             "events": self.events,
-            "scores": [dict(s) for s in self.scores],
+            "scores": [dict(s) for s in self.scores],  # Liesborn: with each wonder tile
             "winners": list(self.winners),
             "buildings_built": list(self.buildings_built),
             "buildings_used": list(self.buildings_used),
@@ -58,10 +62,11 @@ class SelfPlayResult:
 
 
 def play_game(rules: Rules, players: int, variant: str, length: str, seed: int,
-              bots: list[Bot] | None = None, store: EventStore[GameEvent] | None = None
-              ) -> SelfPlayResult:
+              bots: list[Bot] | None = None, store: EventStore[GameEvent] | None = None, *,
+              liesborn: bool = False, wonder_tiles: str | None = None) -> SelfPlayResult:
     """Play one complete game; every command goes through ``decide`` (and the store, if any)."""
-    config = make_config(players, variant, length, seed)
+    config = make_config(players, variant, length, seed, liesborn=liesborn,
+                         wonder_tiles=wonder_tiles)
     game_id = uuid.UUID(int=random.Random(seed).getrandbits(128), version=4)
     if store is not None:
         game_id = uuid.uuid4()
@@ -90,9 +95,13 @@ def play_game(rules: Rules, players: int, variant: str, length: str, seed: int,
         settlement_phases=tuple(s.value for s in state.settlement_phases), moves=tuple(moves),
         events=len(events),
         scores=tuple({"seat": s.seat, "goods": s.goods, "economic": s.economic,
-                      "settlements": sum(s.settlements), "total": s.total} for s in scores),
+                      "settlements": sum(s.settlements), "total": s.total,
+                      **({"wonders": [{"tile": w.tile, "dark": w.dark, "points": w.points,
+                                       "count": w.count} for w in s.wonders]}
+                         if config.liesborn else {})} for s in scores),
         winners=_winners(events), buildings_built=built,
         buildings_used=tuple(sorted(_spec_id(b) for b in state.used)),
+        liesborn=config.liesborn, wonder_tiles=config.wonder_tiles,
     )
 
 

@@ -468,18 +468,21 @@ class GameService:
 
     def create(self, players: int, variant: str, length: str, seed: int | None = None, *,
                seats: Sequence[SeatPlan] | None = None, visibility: Visibility = "private",
-               readings: ReadingsChoice = None) -> Created:
+               readings: ReadingsChoice = None, liesborn: bool = False,
+               wonder_tiles: str | None = None) -> Created:
         """A new game: the creator's seats get tokens, open seats invitations, bot seats
-        neither; the named and bot seats' ``SeatTaken`` events follow the set-up."""
+        neither; the named and bot seats' ``SeatTaken`` events follow the set-up.
+        ``liesborn``: with the wonders mini expansion and its tile set (R-LIES-1, AMB-28)."""
         if seed is None:
             seed = secrets.randbelow(2**63)
         try:
             config = make_config(players, variant, length, seed,
-                                 readings=resolve_readings(self.rules, readings))
+                                 readings=resolve_readings(self.rules, readings),
+                                 liesborn=liesborn, wonder_tiles=wonder_tiles)
+            events: list[GameEvent] = list(start(config, self.rules))  # checks the tile set
         except InvalidConfig as e:
-            where = _config_field(e.message)
+            where = f"config.{e.field}" if e.field else _config_field(e.message)
             raise invalid_params(e.message, where, reason="invalid_config") from None
-        events: list[GameEvent] = list(start(config, self.rules))
         people = [p.seat for p in fold(events).players if not p.neutral]
         if seats is None:
             seats = [SeatPlan(name="Player 1"), *[SeatPlan()] * (len(people) - 1)]

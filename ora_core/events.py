@@ -52,6 +52,10 @@ class GameStarted:
     wonders: int
     #: Buildings that start built (the heartland buildings, the solo Builders' Market).
     built: tuple[tuple[str, int, Coord], ...]
+    #: Liesborn (R-LIES-2): the tiles drawn from the seed for the dark-blue display, and the
+    #: light-blue stack, top first. Empty without Liesborn.
+    wonder_display: tuple[str, ...] = ()
+    wonder_stack: tuple[str, ...] = ()
 
 
 @frozen(kw_only=True)
@@ -78,6 +82,17 @@ class GoodsGained:
     TAG: ClassVar[str] = "goods_gained"
     seat: int
     goods: Mapping[Good, int]
+
+
+@frozen(kw_only=True)
+class WonderTaken:
+    """Liesborn (R-LIES-3): ``seat`` received a wonder: ``tile`` from the display, dark-blue side
+    up (``dark``), or from the top of the stack, light-blue side up. It never turns over."""
+
+    TAG: ClassVar[str] = "wonder_taken"
+    seat: int
+    tile: str
+    dark: bool
 
 
 @frozen(kw_only=True)
@@ -263,6 +278,7 @@ GameEvent = Union[  # noqa: UP007 - an explicit registry reads best as a Union
     FlowChanged,
     GameEnded,
     SeatTaken,
+    WonderTaken,
 ]
 
 EVENT_TYPES: tuple[type[GameEvent], ...] = GameEvent.__args__  # type: ignore[attr-defined]

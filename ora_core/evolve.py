@@ -33,6 +33,7 @@ from ora_core.events import (
     SettlementPhaseBegan,
     SettlementsDealt,
     WheelRotated,
+    WonderTaken,
     WorkContractPriceSet,
 )
 from ora_core.state import Flow, Placement, PlayerState, Space, State, Turn, Wheel
@@ -118,6 +119,8 @@ def _started(e: GameStarted) -> State:
         built=built,
         flow=Flow(turn=Turn(kind="setup", seat=0)),
         wonders_left=e.wonders,
+        wonder_display=e.wonder_display,
+        wonder_stack=e.wonder_stack,
     )
 
 
@@ -141,6 +144,18 @@ def _gained(state: State, e: GoodsGained) -> Changes:
     if wonders := e.goods.get(Good.WONDER, 0):
         changes["wonders_left"] = state.wonders_left - wonders
     return changes
+
+
+def _wonder(state: State, e: WonderTaken) -> Changes:
+    player = state.players[e.seat]
+    goods = _add_goods(player.goods, {Good.WONDER: 1}, 1)
+    if e.dark:
+        player = replace(player, goods=goods, dark_wonders=(*player.dark_wonders, e.tile))
+        where = {"wonder_display": tuple(t for t in state.wonder_display if t != e.tile)}
+    else:
+        player = replace(player, goods=goods, light_wonders=(*player.light_wonders, e.tile))
+        where = {"wonder_stack": tuple(t for t in state.wonder_stack if t != e.tile)}
+    return {**_player_changed(state, player), **where, "wonders_left": state.wonders_left - 1}
 
 
 def _converted(state: State, e: GoodsConverted) -> Changes:
@@ -272,6 +287,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], Changes]] = {
     GoodsPaid: _paid,
     GoodsGained: _gained,
     GoodsConverted: _converted,
+    WonderTaken: _wonder,
     IndicatorUsed: _indicator_used,
     WheelRotated: _rotated,
     IndicatorEntered: _entered,

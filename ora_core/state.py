@@ -47,6 +47,8 @@ class GameConfig:
     colours: tuple[str, ...]
     liesborn: bool = False
     readings: Readings = field(factory=Readings)
+    #: The Liesborn tile set (AMB-28 a; ``specs/expansions/liesborn.toml``); "" without Liesborn.
+    wonder_tiles: str = ""
 
 
 @frozen
@@ -76,6 +78,10 @@ class PlayerState:
     #: Who plays the seat (``SeatTaken``): a name, and the bot's name for a bot seat.
     name: str | None = None
     bot: str | None = None
+    #: Liesborn wonder tiles held, by id (R-LIES-3): dark-blue ones and light-blue ones; each
+    #: also counts in ``goods`` as a wonder.
+    dark_wonders: tuple[str, ...] = ()
+    light_wonders: tuple[str, ...] = ()
 
     def count(self, good: Good) -> int:
         return self.goods.get(good, 0)
@@ -158,12 +164,25 @@ class Flow:
 
 
 @frozen
+class WonderScore:
+    """One Liesborn wonder tile's points (R-LIES-5, R-LIES-6): a dark-blue tile's base plus its
+    variable value times ``count``, the number of times its condition is met."""
+
+    tile: str
+    dark: bool
+    points: int
+    count: int = 0
+
+
+@frozen
 class Score:
     seat: int
     goods: int
     economic: int
     settlements: tuple[int, ...]
     total: int
+    #: Liesborn: each wonder tile's points, already counted in ``goods`` (R-LIES-6).
+    wonders: tuple[WonderScore, ...] = ()
 
 
 @frozen(slots=False)  # copied per event (module doc)
@@ -180,6 +199,10 @@ class State:
     flow: Flow
     work_contract_price: int = 1
     wonders_left: int = 8
+    #: Liesborn (R-LIES-2): the display of dark-blue tiles (never refilled) and the stack of
+    #: light-blue ones, top first; ``wonders_left`` counts both.
+    wonder_display: tuple[str, ...] = ()
+    wonder_stack: tuple[str, ...] = ()
     settlement_phases: tuple[Stage, ...] = ()
     scores: tuple[Score, ...] | None = None
     winners: tuple[int, ...] = ()

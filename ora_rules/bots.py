@@ -68,7 +68,8 @@ def apply(state: State, command: Command, rules: Rules) -> State:
 def evaluate(state: State, seat: int, rules: Rules) -> float:
     """A simple evaluation: the provisional score plus a fraction of the goods' usable value."""
     player = state.players[seat]
-    value = float(score_player(player, rules).total)
+    mode = state.config.mode if state.config.liesborn else None
+    value = float(score_player(player, rules, mode).total)
     for good, n in player.goods.items():
         spec = rules.goods[good]
         value += 0.25 * n * (spec.food + spec.energy + spec.coins)

@@ -27,11 +27,14 @@ class Game:
 
     @classmethod
     def new(cls, rules: Rules, players: int, variant: str = "france", length: str = "long",
-            seed: int = 0, readings: ReadingsChoice = None) -> Game:
+            seed: int = 0, readings: ReadingsChoice = None, *, liesborn: bool = False,
+            wonder_tiles: str | None = None) -> Game:
         """``readings``: a set name of ``specs/readings.toml`` (``"kennerspiel"``) or
-        per-ambiguity overrides; the rulebook readings by default."""
+        per-ambiguity overrides; the rulebook readings by default. ``liesborn``: with the
+        wonders mini expansion and its tile set (R-LIES-1, AMB-28)."""
         config = make_config(players, variant, length, seed,
-                             readings=resolve(rules, readings))
+                             readings=resolve(rules, readings), liesborn=liesborn,
+                             wonder_tiles=wonder_tiles)
         return cls(rules, start(config, rules))
 
     def play(self, command: Command | str, *, seat: int | None = None) -> list[GameEvent]:

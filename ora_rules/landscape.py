@@ -108,3 +108,13 @@ def cloister_neighbour(player: PlayerState, coord: Coord, is_cloister: set[str])
 
 
 TERRAIN_NAMES = {t: t.name.lower() for t in Terrain}
+
+
+def landscape_count(player: PlayerState) -> int:
+    """The landscapes a player owns, the heartland included (Liesborn LW-02): the heartland,
+    one district per band row beyond its two, one coast plot per two coast rows, one mountain
+    plot per mountain space (stored at its plot's upper row, R-GEO-5)."""
+    rows = band_rows(player)
+    coast = sum(1 for (col, _) in player.landscape if col == COAST_COL)
+    mountains = sum(1 for (col, _) in player.landscape if col == MOUNTAIN_COL)
+    return 1 + (len(rows) - 2) + coast // 2 + mountains

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from ora_core.state import PlayerState, Score, State
+from ora_core.state import PlayerState, Score, State, WonderScore
 from ora_core.values import Coord, Good, Terrain
+from ora_rules import wonders
 from ora_rules.landscape import neighbours
 from ora_rules.specs import Rules
 
@@ -45,6 +46,34 @@ def other_goods_points(player: PlayerState, rules: Rules) -> dict[Good, int]:
 def goods_points(player: PlayerState, rules: Rules) -> int:
     coins, wine, whiskey = (player.count(g) for g in COIN_GOODS)
     return coin_points(coins, wine, whiskey) + sum(other_goods_points(player, rules).values())
+
+
+def liesborn_goods_points(player: PlayerState, rules: Rules, mode: str
+                          ) -> tuple[int, tuple[WonderScore, ...]]:
+    """Goods points with the Liesborn tiles (R-LIES-5, R-LIES-6): the tiles' points replace the
+    base game's 30 per wonder. Wine and whiskey may be exchanged for coins first (R-FREE-1,
+    AMB-26); a tile counting coins, wine or whiskey (LW-06, LW-08) joins that choice, so the
+    exchange that gives the most points in all is taken (AMB-28 e), the least exchange on a
+    tie. Returns the goods points, the tiles included, and each tile's points."""
+    others = sum(rules.goods[g].points * n for g, n in player.goods.items()
+                 if g not in (Good.COIN, Good.WINE, Good.WHISKEY, Good.WONDER))
+    coins, wine, whiskey = (player.count(g) for g in (Good.COIN, Good.WINE, Good.WHISKEY))
+    if not wonders.counts_goods(player, rules) & {Good.COIN, Good.WINE, Good.WHISKEY}:
+        tiles = wonders.wonder_scores(player, rules, mode)
+        return (coin_points(coins, wine, whiskey) + others + sum(t.points for t in tiles),
+                tiles)
+    best: tuple[int, tuple[WonderScore, ...]] | None = None
+    for x in range(wine + 1):
+        for y in range(whiskey + 1):
+            held = {**player.goods, Good.COIN: coins + x + 2 * y, Good.WINE: wine - x,
+                    Good.WHISKEY: whiskey - y}
+            tiles = wonders.wonder_scores(player, rules, mode, held)
+            total = (2 * (held[Good.COIN] // 5) + held[Good.WINE] + held[Good.WHISKEY] + others
+                     + sum(t.points for t in tiles))
+            if best is None or total > best[0]:
+                best = (total, tiles)
+    assert best is not None
+    return best
 
 
 def card_values(card: str, rules: Rules) -> tuple[int, int] | None:
@@ -112,17 +141,24 @@ def settlement_points(player: PlayerState, rules: Rules) -> tuple[int, ...]:
     return tuple(item.total for item in settlement_items(player, rules))
 
 
-def score_player(player: PlayerState, rules: Rules) -> Score:
-    goods = goods_points(player, rules)
+def score_player(player: PlayerState, rules: Rules, mode: str | None = None) -> Score:
+    """One player's breakdown; ``mode`` (the game's mode code) only in a Liesborn game, where
+    the wonder tiles are scored one by one (R-LIES-6)."""
+    tiles: tuple[WonderScore, ...] = ()
+    if mode is None:
+        goods = goods_points(player, rules)
+    else:
+        goods, tiles = liesborn_goods_points(player, rules, mode)
     economic = economic_points(player, rules)
     settlements = settlement_points(player, rules)
     return Score(seat=player.seat, goods=goods, economic=economic, settlements=settlements,
-                 total=goods + economic + sum(settlements))
+                 total=goods + economic + sum(settlements), wonders=tiles)
 
 
 def score(state: State, rules: Rules) -> tuple[Score, ...]:
     """Every scored player's breakdown (the neutral player is not scored, R-SCORE-8)."""
-    return tuple(score_player(p, rules) for p in state.players if not p.neutral)
+    mode = state.config.mode if state.config.liesborn else None
+    return tuple(score_player(p, rules, mode) for p in state.players if not p.neutral)
 
 
 def winners(scores: tuple[Score, ...]) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ from ora_core.errors import InvalidConfig
 from ora_core.events import GameStarted, PlayerSetup, SpaceSetup
 from ora_core.state import GameConfig, Readings
 from ora_core.values import COLOURS, Indicator, Stage, Variant
+from ora_rules import wonders
 from ora_rules.readings import ReadingsChoice, card_mode, resolve
 from ora_rules.specs import ModeSpec, Rules
 
@@ -16,6 +17,8 @@ _BASE_INDICATORS = (Indicator.WOOD, Indicator.PEAT, Indicator.GRAIN, Indicator.L
 SETTLEMENT_BY_STAGE = {"start": ("S01", "S02", "S03", "S04"), "A": ("S05",), "B": ("S06",),
                        "C": ("S07",), "D": ("S08",)}
 NEUTRAL_COLOUR = "Y"
+#: The Liesborn tile set when none is named; the specs must define it (AMB-28 a).
+DEFAULT_TILE_SET = "all"
 
 
 def mode_code(players: int, length: str) -> str:
@@ -35,17 +38,29 @@ def mode_code(players: int, length: str) -> str:
 
 def make_config(players: int, variant: str, length: str, seed: int,
                 colours: tuple[str, ...] | None = None, readings: ReadingsChoice = None,
-                rules: Rules | None = None) -> GameConfig:
+                rules: Rules | None = None, *, liesborn: bool = False,
+                wonder_tiles: str | None = None) -> GameConfig:
     """Validate a configuration; the seat order of the colours is drawn from the seed.
     ``readings``: the options for the rulebook ambiguities, a ``Readings`` value, a set name of
     ``specs/readings.toml`` (``"kennerspiel"``) or ``{ambiguity: option}`` overrides, resolved
-    against ``rules`` (the default specs when not given); the rulebook's by default."""
+    against ``rules`` (the default specs when not given); the rulebook's by default.
+    ``liesborn`` adds the wonders mini expansion (R-LIES-1); ``wonder_tiles`` names its tile
+    set (AMB-28 a; the spec's default when omitted, checked against the specs by ``start``).
+    """
     if readings is not None and not isinstance(readings, Readings):
         if rules is None:
             from ora_rules.specs import load_rules
 
             rules = load_rules()
         readings = resolve(rules, readings)
+    if not isinstance(liesborn, bool):
+        raise InvalidConfig(f"liesborn must be true or false, got {liesborn!r}", "liesborn")
+    if wonder_tiles is not None and not liesborn:
+        raise InvalidConfig("wonder_tiles chooses the Liesborn tile set: only with liesborn",
+                            "wonder_tiles")
+    if wonder_tiles is not None and (not isinstance(wonder_tiles, str) or not wonder_tiles):
+        raise InvalidConfig(f"wonder_tiles must name a tile set, got {wonder_tiles!r}",
+                            "wonder_tiles")
     try:
         chosen = Variant(variant)
     except ValueError:
@@ -64,7 +79,8 @@ def make_config(players: int, variant: str, length: str, seed: int,
         raise InvalidConfig(f"colours must be {players} distinct of {', '.join(COLOURS)}",
                             "colours")
     return GameConfig(players=players, variant=chosen, length=length, mode=code, seed=seed,
-                      colours=colours, readings=readings or Readings())
+                      colours=colours, readings=readings or Readings(), liesborn=liesborn,
+                      wonder_tiles=(wonder_tiles or DEFAULT_TILE_SET) if liesborn else "")
 
 
 def cards_for(rules: Rules, mode: ModeSpec, variant: Variant, stage: str,
@@ -94,6 +110,10 @@ def _heartland(rules: Rules, mode: ModeSpec, colour: str, neutral: bool) -> tupl
 def game_started(config: GameConfig, rules: Rules) -> GameStarted:
     mode = rules.modes[config.mode]
     card_code = card_mode(rules, config)
+    wonder_display: tuple[str, ...] = ()
+    wonder_stack: tuple[str, ...] = ()
+    if config.liesborn:  # R-LIES-2: the 26 tiles replace the 8 wonders (R-LIES-1)
+        wonder_display, wonder_stack = wonders.draw(config, rules)
     players = [
         PlayerSetup(colour=colour, goods=dict(mode.start_goods),
                     spaces=_heartland(rules, mode, colour, neutral=False), clergy=mode.clergy,
@@ -125,6 +145,8 @@ def game_started(config: GameConfig, rules: Rules) -> GameStarted:
         district_prices=tuple(reversed(prices.district_prices)) if reverse
         else prices.district_prices,
         plot_prices=tuple(reversed(prices.plot_prices)) if reverse else prices.plot_prices,
-        wonders=8,
+        wonders=len(wonder_display) + len(wonder_stack) if config.liesborn else 8,
         built=tuple(built),
+        wonder_display=wonder_display,
+        wonder_stack=wonder_stack,
     )

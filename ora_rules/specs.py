@@ -8,6 +8,7 @@ the rules functions; nothing here is a module global, so tests can load altered 
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -131,6 +132,79 @@ class ModeSpec:
     goal: int = 0
 
 
+#: The count vocabulary of a wonder tile's variable value (R-LIES-8; docs/specs.md): what is
+#: counted, and which ``of`` list it takes (None: no list).
+WONDER_COUNTS: dict[str, str | None] = {
+    "built_material": "materials",  # material icons in the printed costs of own buildings
+    "landscape": None,              # landscapes owned, the heartland included
+    "building": None,               # buildings in the landscape, start buildings included
+    "cloister_building": None,      # cloister buildings, the Cloister Office included
+    "goods": "goods",               # goods held at the end (``each``: per N of them)
+    "combination": "two goods",     # pairs of the two goods: the smaller count
+}
+_MATERIALS = {"clay": Good.CLAY, "wood": Good.WOOD, "stone": Good.STONE, "straw": Good.STRAW}
+_WONDER_ID = re.compile(r"^LW-(\d\d)$")
+
+
+@frozen
+class WonderCondition:
+    """A dark-blue front's variable value: ``value`` per ``count`` (``reduced`` in the modes of
+    R-LIES-7), over the goods or materials ``of``, per ``each`` of them."""
+
+    value: float
+    per: str
+    of: tuple[Good, ...] = ()
+    each: int = 1
+    reduced: float | None = None
+
+
+@frozen
+class WonderSpec:
+    """One Liesborn wonder tile's dark-blue front (R-LIES-6, R-LIES-9). ``condition`` is None for
+    a tile whose variable value is not legible (``status = "partial"``, R-LIES-10)."""
+
+    id: str
+    name: str
+    status: str
+    base: int
+    seed_line: int
+    rules: tuple[str, ...]
+    text: str
+    path: str
+    condition: WonderCondition | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.condition is not None
+
+
+@frozen
+class TileSet:
+    """Which tiles a Liesborn game uses (AMB-28 a): ``unknown`` is ``light`` (tiles not known in
+    full are in the game, light-blue only) or ``out`` (they stay in the box)."""
+
+    name: str
+    unknown: str
+    text: str
+
+
+@frozen
+class LiesbornSpec:
+    """``specs/expansions/liesborn.toml``: the expansion's numbers (R-LIES-1, -2, -5, -7)."""
+
+    name: str
+    tiles: int
+    light_points: int
+    display: Mapping[int, int]
+    reduced_modes: frozenset[str]
+    tile_sets: Mapping[str, TileSet]
+    default_tile_set: str
+    path: str
+
+    def tile_ids(self) -> tuple[str, ...]:
+        return tuple(f"LW-{n:02d}" for n in range(1, self.tiles + 1))
+
+
 @frozen
 class ReadingOption:
     """One reading of an ambiguity (``specs/readings.toml``) and the data it acts through."""
@@ -172,6 +246,9 @@ class Rules:
     modes: Mapping[str, ModeSpec]
     wheel_values: Mapping[str, tuple[int, ...]]
     directory: str = field(default="")
+    #: The Liesborn wonder tiles with a spec (R-LIES-9, R-LIES-10), by id.
+    wonders: Mapping[str, WonderSpec] = field(factory=dict)
+    liesborn: LiesbornSpec | None = None
     readings: ReadingsSpec = field(factory=ReadingsSpec)
 
     def building(self, building_id: str) -> BuildingSpec:
@@ -479,6 +556,119 @@ def _load_mode(path: Path, problems: _Problems) -> ModeSpec | None:
     )
 
 
+def _load_condition(data: Any, path: str, problems: _Problems) -> WonderCondition | None:
+    if not isinstance(data, dict):
+        problems.add(path, "variable", "expected a table")
+        return None
+    f = _Fields(data, path, problems, "variable.")
+    unknown = sorted(set(data) - {"value", "reduced", "per", "of", "each"})
+    if unknown:
+        problems.add(path, "variable", f"unknown key(s) {', '.join(unknown)}")
+    value = f.get("value", (int, float))
+    reduced = f.get("reduced", (int, float), None)
+    per = f.get("per", str, check=_one_of(*WONDER_COUNTS))
+    each = f.get("each", int, 1, check=_at_least(1))
+    takes = WONDER_COUNTS.get(per) if per else None
+    names = f.get("of", list, [] if takes is None else ...)
+    of: list[Good] = []
+    allowed = _MATERIALS if takes == "materials" else _ALL_GOODS
+    for name in names or ():
+        good = allowed.get(name) if isinstance(name, str) else None
+        if good is None:
+            kind = "a building material (clay, wood, stone, straw)" if takes == "materials" \
+                else "a good"
+            problems.add(path, "variable.of", f"{name!r} is not {kind}")
+        else:
+            of.append(good)
+    if per and takes is None and names:
+        problems.add(path, "variable.of", f"per = {per!r} counts no goods; leave out `of`")
+    if takes == "two goods" and names is not None and len(names) != 2:
+        problems.add(path, "variable.of", f"a combination is of exactly two goods, got {names!r}")
+    if each != 1 and per != "goods":
+        problems.add(path, "variable.each", "only per = \"goods\" counts per N")
+    if value is None or per is None or each is None:
+        return None
+    return WonderCondition(value=value, per=per, of=tuple(of), each=each, reduced=reduced)
+
+
+def _load_wonder(path: Path, problems: _Problems) -> WonderSpec | None:
+    data = _read(path, problems)
+    if data is None:
+        return None
+    p = str(path)
+    f = _Fields(data, p, problems)
+    status = f.get("status", str, check=_one_of("explained", "printed", "combination",
+                                                  "partial"))
+    condition = None
+    if status == "partial":
+        if "variable" in data:
+            problems.add(p, "variable", "a partial tile has no legible variable value")
+    elif status is not None:
+        if "variable" not in data:
+            problems.add(p, "variable", "missing (only a partial tile has none)")
+        else:
+            condition = _load_condition(data["variable"], p, problems)
+    spec = WonderSpec(
+        id=f.get("id", str, check=lambda v: None if _WONDER_ID.match(v) else
+                 f"expected LW-nn, got {v!r}"),
+        name=f.get("name", str),
+        status=status,
+        base=f.get("base", int),
+        seed_line=f.get("seed_line", int, check=_at_least(1)),
+        rules=tuple(f.get("rules", list, check=lambda v: None if v else "expected a rule id")
+                    or ()),
+        text=(f.get("text", str) or "").strip(),
+        path=p,
+        condition=condition,
+    )
+    if spec.id and not path.name.startswith(spec.id + "-"):
+        problems.add(p, "id", f"{spec.id!r} does not match the file name")
+    return spec
+
+
+def _load_liesborn(path: Path, wonders: Mapping[str, WonderSpec], problems: _Problems
+                   ) -> LiesbornSpec | None:
+    if not path.exists():
+        return None
+    data = _read(path, problems)
+    if data is None:
+        return None
+    p = str(path)
+    f = _Fields(data, p, problems)
+    display_raw = f.get("display", dict, {}) or {}
+    display: dict[int, int] = {}
+    for players in ("1", "2", "3", "4"):
+        n = display_raw.get(players)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            problems.add(p, f"display.{players}", f"expected int >= 0, got {n!r}")
+        else:
+            display[int(players)] = n
+    sets: dict[str, TileSet] = {}
+    for name, table in (f.get("tile_sets", dict, {}) or {}).items():
+        sub = _Fields(table if isinstance(table, dict) else {}, p, problems,
+                      f"tile_sets.{name}.")
+        unknown = sub.get("unknown", str, check=_one_of("light", "out"))
+        sets[name] = TileSet(name=name, unknown=unknown, text=sub.get("text", str))
+    default = f.get("default_tile_set", str, check=lambda v: None if v in sets
+                    else f"expected one of the tile_sets {sorted(sets)}, got {v!r}")
+    reduced = f.get("reduced_modes", list, [], check=lambda v: None if set(v) <= set(MODE_CODES)
+                    else "unknown mode codes")
+    f.get("rounding", str, "down", check=_one_of("down"))
+    spec = LiesbornSpec(
+        name=f.get("name", str), tiles=f.get("tiles", int, check=_at_least(1)),
+        light_points=f.get("light_points", int), display=display,
+        reduced_modes=frozenset(reduced or ()), tile_sets=sets, default_tile_set=default,
+        path=p)
+    if spec.tiles:
+        for wonder in wonders.values():
+            found = _WONDER_ID.match(wonder.id or "")
+            if found and not 1 <= int(found.group(1)) <= spec.tiles:
+                problems.add(wonder.path, "id", f"{wonder.id} is beyond the {spec.tiles} tiles")
+        known = sum(1 for w in wonders.values() if w.known)
+        if display and max(display.values()) > known:
+            problems.add(p, "display", f"a display of {max(display.values())} needs as many "
+                         f"tiles known in full; {known} are")
+    return spec
 def _load_readings(path: Path, problems: _Problems, modes: Mapping[str, ModeSpec]
                    ) -> ReadingsSpec:
     """``specs/readings.toml``: one table per ``Readings`` field, its options, the named sets."""
@@ -559,6 +749,17 @@ def load_rules(directory: str | Path | None = None, *,
         if mode is not None and mode.code:
             modes[mode.code] = mode
     landscape = _load_landscape(root, problems)
+    wonders: dict[str, WonderSpec] = {}
+    for path in sorted((root / "wonders").glob("*.toml")):
+        wonder = _load_wonder(path, problems)
+        if wonder is not None and wonder.id:
+            if wonder.id in wonders:
+                problems.add(str(path), "id", f"{wonder.id} is also in {wonders[wonder.id].path}")
+            wonders[wonder.id] = wonder
+    liesborn = _load_liesborn(root / "expansions" / "liesborn.toml", wonders, problems)
+    if wonders and liesborn is None:
+        problems.add(str(root / "expansions"), "liesborn.toml",
+                     "missing: the wonder tiles need the expansion's numbers")
     wheel_path = root / "wheel.toml"
     wheel_data = _read(wheel_path, problems) or {}
     wheel_values = {side: tuple(wheel_data.get(side, ())) for side in ("front", "back")}
@@ -581,4 +782,5 @@ def load_rules(directory: str | Path | None = None, *,
     if problems.items:
         raise SpecError(problems.items)
     return Rules(goods=goods, buildings=buildings, settlements=settlements, landscape=landscape,
-                 modes=modes, wheel_values=wheel_values, directory=str(root), readings=readings)
+                 modes=modes, wheel_values=wheel_values, directory=str(root), wonders=wonders,
+                 liesborn=liesborn, readings=readings)

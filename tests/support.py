@@ -41,6 +41,14 @@ def new_state(players: int = 4, variant: str = "france", length: str = "long",
     return fold(start(config, rules()))
 
 
+def liesborn_state(players: int = 4, variant: str = "france", length: str = "long",
+                   seed: int = 0, wonder_tiles: str | None = None) -> State:
+    """``new_state`` with the Liesborn wonders (R-LIES-1, R-LIES-2)."""
+    config = make_config(players, variant, length, seed, colours=("R", "G", "B", "W")[:players],
+                         liesborn=True, wonder_tiles=wonder_tiles)
+    return fold(start(config, rules()))
+
+
 def mound(seat: int) -> str:
     """The Clay Mound of ``seat`` (heartland building L01, R-SETUP-5); seats are R G B W."""
     return f"L{'RGBW'[seat]}1"

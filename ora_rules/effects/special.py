@@ -10,7 +10,8 @@ A spec names one with ``special = "name"`` plus the modifiers the special reads 
 ``remove_forests``      remove forest cards of the user's landscape, ``each`` gaining goods
 ``grant``               extra actions for the rest of the slot (``build``, ``fell``, ...)
 ``return_clergy``       the user's clergymen (``of = "all"``) or prior (``"prior"``) come home
-``wonder``              take 1 wonder while the supply lasts (R-COMP-9)
+``wonder``              take 1 wonder while the supply lasts (R-COMP-9); with Liesborn the
+                        token names the tile (R-LIES-3)
 ``point_goods``         pay goods whose points total at least ``count`` (Round Tower)
 
 Redirects read the target's id as a token and then the target's own tokens, in the same use
@@ -35,7 +36,7 @@ from typing import Any
 from attrs import frozen
 
 from ora_core.errors import InvalidCommand
-from ora_core.events import CardRemoved, ClergyReturned
+from ora_core.events import CardRemoved, ClergyReturned, WonderTaken
 from ora_core.values import FIVE_COIN_CODE, GOOD_BY_CODE, GOOD_CODES, Coord, Good
 from ora_rules import landscape
 from ora_rules.effects.core import (
@@ -51,9 +52,11 @@ from ora_rules.effects.core import (
 )
 from ora_rules.effects.nodes import describe_goods, parse_goods_table
 from ora_rules.tokens import format_tiles, parse_tiles
+from ora_rules.wonders import LIGHT_TOKEN
 
 _BUILDING = re.compile(r"^(?:[GFI]\d\d|L[RGBWY][123])$")
 _INT = re.compile(r"^-?\d+$")
+_TILE = re.compile(r"^LW-\d\d$")
 
 #: The extra actions a function may grant (consumed by decide: BUILD, FELL_TREES, ...).
 GRANTS = ("build", "fell", "cut", "settle", "district", "plot")
@@ -439,30 +442,88 @@ def _parse_return_clergy(table: Mapping[str, Any], where: str, report: Report) -
 
 @frozen
 class Wonder:
-    """Take 1 wonder from the supply; refused once none is left (R-COMP-9, AMB-25). No token."""
+    """Take 1 wonder from the supply; refused once none is left (R-COMP-9, AMB-25). No token.
+
+    With Liesborn (R-LIES-3, R-LIES-4) the token names the tile: a dark-blue tile of the
+    display by its id (``LW-07``) or ``LB``, the light-blue tile on top of the stack; the event
+    ``WonderTaken`` records it.
+    """
+
+    def _check_left(self, ctx: UseContext) -> None:
+        if ctx.state.wonders_left - ctx.wonders_taken <= 0:
+            rule = "R-LIES-4" if ctx.state.config.liesborn else "R-COMP-9"
+            raise ctx.illegal("no_wonders_left", rule,
+                              "every wonder tile has been taken; no wonder can be gained")
 
     def _apply(self, ctx: UseContext) -> None:
-        if ctx.state.wonders_left - ctx.wonders_taken <= 0:
-            raise ctx.illegal("no_wonders_left", "R-COMP-9",
-                              "every wonder tile has been taken; no wonder can be gained")
+        self._check_left(ctx)
         ctx.wonders_taken += 1
         ctx.give({Good.WONDER: 1})
 
+    @staticmethod
+    def _left(ctx: UseContext) -> tuple[list[str], list[str]]:
+        """The display and the stack as this use has left them so far."""
+        taken = {e.tile for e in ctx.events if isinstance(e, WonderTaken)}
+        return ([t for t in ctx.state.wonder_display if t not in taken],
+                [t for t in ctx.state.wonder_stack if t not in taken])
+
+    def _take(self, ctx: UseContext, token: str) -> None:
+        """Liesborn: take the tile ``token`` names (R-LIES-3)."""
+        self._check_left(ctx)
+        display, stack = self._left(ctx)
+        if token == LIGHT_TOKEN:
+            if not stack:
+                raise ctx.illegal("wonder_stack_empty", "R-LIES-4",
+                                  "no light-blue tile is left in the stack; take one of the "
+                                  f"display's dark-blue tiles ({' '.join(display)})")
+            tile, dark = stack[0], False
+        elif token in display:
+            tile, dark = token, True
+        elif not display:
+            raise ctx.illegal("wonder_display_empty", "R-LIES-4",
+                              f"the display of dark-blue tiles is empty (it is never refilled); "
+                              f"write {LIGHT_TOKEN} for a light-blue tile from the stack")
+        else:
+            raise ctx.illegal("wonder_not_in_display", "R-LIES-3",
+                              f"{token} is not in the display; choose one of "
+                              f"{' '.join(display)} or {LIGHT_TOKEN} (light-blue, the stack)")
+        ctx.wonders_taken += 1
+        ctx.have[Good.WONDER] += 1  # the event below carries the gain, not GoodsGained
+        ctx.events.append(WonderTaken(seat=ctx.seat, tile=tile, dark=dark))
+
     def run(self, ctx: UseContext, tokens: TokenReader) -> None:
-        self._apply(ctx)
+        if not ctx.state.config.liesborn:
+            self._apply(ctx)
+            return
+        self._check_left(ctx)
+        token = tokens.next()
+        if token is None or (token != LIGHT_TOKEN and not _TILE.match(token)):
+            display, _ = self._left(ctx)
+            raise InvalidCommand(f"{ctx.building}: name the wonder: a dark-blue tile of the "
+                                 f"display ({' '.join(display) or 'empty'}) or {LIGHT_TOKEN} "
+                                 "for a light-blue tile from the stack (R-LIES-3)")
+        self._take(ctx, token)
 
     def options(self, ctx: UseContext) -> Iterator[Option]:
         if ctx.state.wonders_left - ctx.wonders_taken <= 0:
             return
-        after = ctx.copy()
-        self._apply(after)
-        yield [], after
+        if not ctx.state.config.liesborn:
+            after = ctx.copy()
+            self._apply(after)
+            yield [], after
+            return
+        display, stack = self._left(ctx)
+        for token in (*display, *([LIGHT_TOKEN] if stack else [])):
+            after = ctx.copy()
+            self._take(after, token)
+            yield [token], after
 
     def syntax(self) -> str:
         return ""
 
     def describe(self) -> str:
-        return "take 1 wonder (only while the supply still holds one)"
+        return ("take 1 wonder (only while the supply still holds one; with Liesborn a dark-blue "
+                "tile of the display or a light-blue one from the stack)")
 
 
 @special("wonder")

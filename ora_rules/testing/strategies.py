@@ -44,6 +44,7 @@ from ora_core.events import (
     SeatTaken,
     SettlementBuilt,
     SettlementsDealt,
+    WonderTaken,
 )
 from ora_core.evolve import evolve, fold
 from ora_core.state import State
@@ -204,6 +205,7 @@ def events_for(state: State) -> dict[type[GameEvent], st.SearchStrategy[GameEven
         GoodsPaid: from_attrs(GoodsPaid, seat=seats, to_seat=st.none() | seats),
         GoodsGained: from_attrs(GoodsGained, seat=seats),
         GoodsConverted: from_attrs(GoodsConverted, seat=seats),
+        WonderTaken: from_attrs(WonderTaken, seat=seats),
         ClergyPlaced: placed(),
         ClergyReturned: from_attrs(ClergyReturned, seat=seats),
         BuildingBuilt: on_space(BuildingBuilt),

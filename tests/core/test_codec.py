@@ -53,6 +53,7 @@ STABLE_TAGS = {
     "FlowChanged": "flow_changed",
     "GameEnded": "game_ended",
     "SeatTaken": "seat_taken",
+    "WonderTaken": "wonder_taken",
 }
 
 
