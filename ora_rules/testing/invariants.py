@@ -17,7 +17,9 @@ events and runs the whole catalogue on the step.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 
 import orjson
 
@@ -46,9 +48,10 @@ from ora_core.events import (
     RoundBegan,
     SettlementBuilt,
     WheelRotated,
+    WonderTaken,
 )
 from ora_core.evolve import evolve, fold
-from ora_core.state import PlayerState, Space, State
+from ora_core.state import GameConfig, PlayerState, Score, Space, State
 from ora_core.values import FOREST, MOOR, Coord, Good, Indicator, Stage, Terrain, Variant
 from ora_rules.decide import decide, start
 from ora_rules.moves import legal_moves
@@ -174,8 +177,52 @@ def check_no_negative_goods(state: State, rules: Rules) -> None:
                 raise fail("R-GOODS-1", f"seat {player.seat} holds {good.value}, a "
                            f"{spec.variant.value} good, in a {variant.value} game")
         held_wonders += player.count(Good.WONDER)
-    if state.wonders_left < 0 or state.wonders_left + held_wonders != WONDERS:
+    total = liesborn_tiles(state, rules) if state.config.liesborn else WONDERS
+    if state.wonders_left < 0 or state.wonders_left + held_wonders != total:
         raise fail("R-COMP-9", f"{state.wonders_left} wonders left and {held_wonders} held")
+
+
+def liesborn_tiles(state: State, rules: Rules) -> int:
+    """R-LIES-1, AMB-28 (a): the wonders of a Liesborn game: all 26 tiles, or only the tiles
+    known in full when the tile set leaves the others out."""
+    expansion = rules.liesborn
+    assert expansion is not None
+    if expansion.tile_sets[state.config.wonder_tiles].unknown == "light":
+        return expansion.tiles
+    return sum(1 for spec in rules.wonders.values() if spec.condition is not None)
+
+
+def check_wonder_tiles(state: State, rules: Rules) -> None:
+    """R-LIES-1..4, R-LIES-10: every tile of a Liesborn game is in exactly one place (the
+    display, the stack or one player's tiles), so no tile is held twice; only tiles known in
+    full are dark-blue (AMB-28 a); a player's tiles are his wonders; the display holds at most
+    the printed number (R-LIES-2). Without Liesborn there are no tiles."""
+    held = [t for p in state.players for t in (*p.dark_wonders, *p.light_wonders)]
+    if not state.config.liesborn:
+        if held or state.wonder_display or state.wonder_stack:
+            raise fail("R-LIES-1", "wonder tiles in a game without Liesborn")
+        return
+    places = [*state.wonder_display, *state.wonder_stack, *held]
+    if len(set(places)) != len(places):
+        twice = sorted({t for t in places if places.count(t) > 1})
+        raise fail("R-LIES-3", f"tiles in two places at once: {twice}")
+    if len(places) != liesborn_tiles(state, rules):
+        raise fail("R-LIES-1", f"{len(places)} tiles in the game")
+    if state.wonders_left != len(state.wonder_display) + len(state.wonder_stack):
+        raise fail("R-LIES-4", f"{state.wonders_left} wonders left, display and stack hold "
+                   f"{len(state.wonder_display)} + {len(state.wonder_stack)}")
+    dark = [*state.wonder_display, *(t for p in state.players for t in p.dark_wonders)]
+    unknown = [t for t in dark if t not in rules.wonders or rules.wonders[t].condition is None]
+    if unknown:
+        raise fail("R-LIES-10", f"tiles not known in full are dark-blue: {unknown}")
+    expansion = rules.liesborn
+    assert expansion is not None
+    if len(state.wonder_display) > expansion.display[state.config.players]:
+        raise fail("R-LIES-2", f"display of {len(state.wonder_display)}")
+    for player in state.players:
+        if len(player.dark_wonders) + len(player.light_wonders) != player.count(Good.WONDER):
+            raise fail("R-LIES-3", f"seat {player.seat} holds {player.count(Good.WONDER)} "
+                       f"wonders and the tiles {player.dark_wonders} {player.light_wonders}")
 
 
 def check_clergy(state: State, rules: Rules) -> None:
@@ -435,7 +482,12 @@ def check_scores(state: State, rules: Rules) -> None:
             raise fail("R-SCORE-1", f"seat {s.seat}: total {s.total} != {s.goods} + "
                        f"{s.economic} + sum{s.settlements}")
         player = state.players[s.seat]
-        goods = _goods_points(player, rules)
+        if state.config.liesborn:
+            goods = _liesborn_goods_points(player, state.config.mode, rules, s)
+        else:
+            goods = _goods_points(player, rules)
+            if s.wonders:
+                raise fail("R-LIES-1", f"seat {s.seat}: wonder tiles scored without Liesborn")
         economic = _economic_points(player, rules)
         settlements = _settlement_points(player, rules)
         if (s.goods, s.economic, sorted(s.settlements)) != (goods, economic, sorted(settlements)):
@@ -450,6 +502,69 @@ def _goods_points(player: PlayerState, rules: Rules) -> int:
                for x in range(wine + 1) for y in range(whiskey + 1))
     return best + sum(rules.goods[g].points * n for g, n in player.goods.items()
                       if g not in (Good.COIN, Good.WINE, Good.WHISKEY))
+
+
+def _liesborn_goods_points(player: PlayerState, mode: str, rules: Rules, scored: Score) -> int:
+    """R-LIES-5..8, AMB-28 (e, f, g): the goods points with each wonder tile's own value instead
+    of 30 per wonder, re-derived from the tile specs: light-blue 20, dark-blue the base plus the
+    value (the reduced one in the modes of R-LIES-7) times the count, rounded down as a whole;
+    the wine and whiskey exchange that gives the most points in all (the least on a tie). The
+    score's tile breakdown must be that exchange's, tile for tile, in the order taken, and the
+    wonder points its sum."""
+    expansion = rules.liesborn
+    assert expansion is not None
+    buildings = [spec_id(s.card) for s in player.landscape.values()
+                 if s.card is not None and is_building(s.card)]
+    # Landscapes: the heartland's band has 2 rows, a district adds one; a coast plot has two
+    # water spaces; a mountain plot one mountain space (R-BUY-3, R-BUY-4).
+    landscapes = (1 + len({r for (c, r) in player.landscape if c == 0}) - 2
+                  + sum(1 for (c, _) in player.landscape if c == WATER_COL) // 2
+                  + sum(1 for (c, _) in player.landscape if c == MOUNTAIN_COL))
+
+    def count(tile: str, held: Mapping[Good, int]) -> int:
+        c = rules.wonders[tile].condition
+        assert c is not None
+        if c.per == "built_material":
+            return sum(rules.building(b).cost.get(g, 0) for b in buildings for g in c.of)
+        if c.per == "landscape":
+            return landscapes
+        if c.per == "building":
+            return len(buildings)
+        if c.per == "cloister_building":
+            return sum(1 for b in buildings if rules.building(b).cloister)
+        if c.per == "combination":
+            return min(held.get(g, 0) for g in c.of)
+        return sum(held.get(g, 0) for g in c.of) // c.each
+
+    def points(tile: str, n: int) -> int:
+        spec = rules.wonders[tile]
+        c = spec.condition
+        assert c is not None
+        value = c.reduced if c.reduced is not None and mode in expansion.reduced_modes \
+            else c.value
+        return math.floor(Fraction(spec.base) + Fraction(value) * n)
+
+    coins, wine, whiskey = (player.count(g) for g in (Good.COIN, Good.WINE, Good.WHISKEY))
+    others = sum(rules.goods[g].points * n for g, n in player.goods.items()
+                 if g not in (Good.COIN, Good.WINE, Good.WHISKEY, Good.WONDER))
+    best: tuple[int, list[tuple[str, bool, int, int]]] | None = None
+    for x in range(wine + 1):
+        for y in range(whiskey + 1):
+            held = {**player.goods, Good.COIN: coins + x + 2 * y, Good.WINE: wine - x,
+                    Good.WHISKEY: whiskey - y}
+            tiles = [(t, True, points(t, count(t, held)), count(t, held))
+                     for t in player.dark_wonders]
+            tiles += [(t, False, expansion.light_points, 0) for t in player.light_wonders]
+            total = (2 * ((coins + x + 2 * y) // 5) + wine - x + whiskey - y + others
+                     + sum(p for _, _, p, _ in tiles))
+            if best is None or total > best[0]:
+                best = (total, tiles)
+    assert best is not None
+    breakdown = [(w.tile, w.dark, w.points, w.count) for w in scored.wonders]
+    if breakdown != best[1]:
+        raise fail("R-LIES-6", f"seat {player.seat}: wonder tiles scored {breakdown}, "
+                   f"recomputed {best[1]}")
+    return best[0]
 
 
 def _values(card: str, rules: Rules) -> tuple[int, int]:
@@ -547,6 +662,9 @@ def check_goods_follow_events(before: State, events: Sequence[GameEvent], after:
         elif isinstance(event, GoodsGained):
             _add(goods[event.seat], event.goods, 1)
             wonders -= event.goods.get(Good.WONDER, 0)
+        elif isinstance(event, WonderTaken):  # R-LIES-3: the tile is the wonder
+            _add(goods[event.seat], {Good.WONDER: 1}, 1)
+            wonders -= 1
         elif isinstance(event, GoodsConverted):
             given, received = dict(event.given), dict(event.received)
             expected = {Good.STRAW: given.get(Good.GRAIN, 0),
@@ -577,6 +695,33 @@ def check_no_negative_goods_between_events(before: State, events: Sequence[GameE
             if negative:
                 raise fail("R-GOODS-4", f"event {i} ({type(events[i]).__name__}) of "
                            f"{events[0]} leaves seat {player.seat} with {negative}")
+
+
+def check_wonder_display_only_shrinks(before: State, events: Sequence[GameEvent], after: State,
+                                      rules: Rules) -> None:
+    """R-LIES-3, R-LIES-4: the display is never refilled and the stack never grows: a command
+    only takes tiles away, a dark-blue one from the display, a light-blue one from the top of
+    the stack, and the taker holds it on the side it was taken with."""
+    display, stack = list(before.wonder_display), list(before.wonder_stack)
+    for i, event in enumerate(events):
+        if not isinstance(event, WonderTaken):
+            continue
+        if event.dark:
+            if event.tile not in display:
+                raise fail("R-LIES-3", f"event {i}: {event.tile} taken dark-blue, not on display")
+            display.remove(event.tile)
+        else:
+            if not stack or stack[0] != event.tile:
+                raise fail("R-LIES-3", f"event {i}: {event.tile} is not the top of the stack")
+            stack.pop(0)
+        player = after.players[event.seat]
+        if event.tile not in (player.dark_wonders if event.dark else player.light_wonders):
+            raise fail("R-LIES-3", f"event {i}: seat {event.seat} does not hold {event.tile} "
+                       f"{'dark' if event.dark else 'light'}-blue side up")
+    if (list(after.wonder_display), list(after.wonder_stack)) != (display, stack):
+        raise fail("R-LIES-4", f"display {before.wonder_display} -> {after.wonder_display}, "
+                   f"stack {len(before.wonder_stack)} -> {len(after.wonder_stack)}, not what "
+                   "the taken tiles explain")
 
 
 def check_clergy_moves(before: State, events: Sequence[GameEvent], after: State,
@@ -753,6 +898,7 @@ TransitionCheck = Callable[[State, Sequence[GameEvent], State, Rules], None]
 
 STATE_CHECKS: tuple[StateCheck, ...] = (
     check_no_negative_goods,
+    check_wonder_tiles,
     check_clergy,
     check_landscape_geometry,
     check_cloister_connectivity,
@@ -768,6 +914,7 @@ TRANSITION_CHECKS: tuple[TransitionCheck, ...] = (
     check_clergy_moves,
     check_landscape_changes,
     check_game_end,
+    check_wonder_display_only_shrinks,
 )
 
 
@@ -819,15 +966,18 @@ def split_commands(events: Sequence[GameEvent]) -> tuple[list[GameEvent], list[l
     return list(events[:starts]), commands
 
 
-def check_replay_determinism(events: Sequence[GameEvent], rules: Rules) -> None:
+def check_replay_determinism(events: Sequence[GameEvent], rules: Rules,
+                             starter: Callable[[GameConfig, Rules], list[GameEvent]] = start
+                             ) -> None:
     """Design §2 (every random outcome is drawn from the recorded seed; ``decide`` is pure):
-    ``start`` of the recorded config gives the recorded start events, and replaying every
-    recorded move through ``decide`` gives exactly the recorded events again."""
+    ``start`` (or the test's own ``starter``) of the recorded config gives the recorded start
+    events, and replaying every recorded move through ``decide`` gives exactly the recorded
+    events again."""
     first = events[0]
     if not isinstance(first, GameStarted):
         raise fail("design-2", f"the first event is {type(first).__name__}")
     start_events, commands = split_commands(events)
-    again = start(first.config, rules)
+    again = starter(first.config, rules)
     if again != start_events:
         raise fail("design-2", "start() of the recorded config gives other events")
     state = fold(start_events)

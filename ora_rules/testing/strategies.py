@@ -446,6 +446,8 @@ def command_vocabulary(state: State, rules: Rules, legal: Sequence[str]) -> Comm
         goods.update(held[i] + held[j] for i in range(len(held)) for j in range(len(held))
                      if i != j)
     params = {str(n) for n in range(9)} | {"-", "Jo", "1 0", "0 1"} | set(effect_labels(rules))
+    # Liesborn wonder choices (R-LIES-3): the display's tiles, the stack, tiles elsewhere.
+    params |= {*state.wonder_display, *state.wonder_stack[:1], "LB", "LW-01", "LW-99"}
     for move in legal:
         verb, *rest = move.split()
         if verb in ("USE", "PRIOR"):

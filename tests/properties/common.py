@@ -8,18 +8,22 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
+import attrs
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 
 from ora_core.events import GameEvent
 from ora_core.evolve import evolve, fold
-from ora_core.state import State
+from ora_core.state import GameConfig, State
+from ora_core.values import Good
+from ora_rules import flow
 from ora_rules.bots import random_bot
 from ora_rules.decide import decide, start
+from ora_rules.draft import Draft
 from ora_rules.moves import legal_moves
 from ora_rules.notation import Command
-from ora_rules.setup import make_config
+from ora_rules.setup import game_started, make_config
 from ora_rules.testing.profiles import NO_SHRINK as NO_SHRINK  # the whole-game phases
 from ora_rules.testing.strategies import CONFIG_IDS, CONFIGS
 from tests.support import rules
@@ -42,9 +46,37 @@ def move_cap(players: int) -> int:
     return 3000
 
 
-def new_game(config: tuple[int, str, str], seed: int) -> list[GameEvent]:
+def new_game(config: tuple[int, str, str], seed: int, *, liesborn: bool = False
+             ) -> list[GameEvent]:
+    """A new game; ``liesborn``: the wonder-rich Liesborn start of ``wonder_rich_start``."""
     players, variant, length = config
+    if liesborn:
+        return wonder_rich_start(make_config(players, variant, length, seed, liesborn=True))
     return start(make_config(players, variant, length, seed), rules())
+
+
+#: Goods every player starts with in ``wonder_rich_start``: the Sacristy's price four times.
+WONDER_GOODS = {Good.BOOK: 4, Good.CERAMIC: 4, Good.ORNAMENT: 4, Good.RELIQUARY: 4}
+
+
+def wonder_rich_start(config: GameConfig) -> list[GameEvent]:
+    """A Liesborn game (R-LIES-1, R-LIES-2) set up so that wonders change hands in random play:
+    seat 0 has the Sacristy (G34, both variants: a wonder for a book, a ceramic, an ornament
+    and a reliquary) built next to its Cloister Office from the start, out of the stage D
+    stack, and every player holds its price four times. Otherwise the set-up of ``start``: the
+    seeded display and stack of wonder tiles, the first round up to the first decision."""
+    r = rules()
+    started = game_started(config, r)
+    players = tuple(p if p.neutral else attrs.evolve(p, goods={**p.goods, **WONDER_GOODS})
+                    for p in started.players)
+    stacks = {stage: tuple(b for b in cards if b != "G34") for stage, cards in
+              started.stacks.items()}
+    started = attrs.evolve(started, players=players, stacks=stacks,
+                           built=(*started.built, ("G34", 0, (3, 1))))
+    draft = Draft(evolve(None, started), r)
+    draft.events.append(started)
+    flow.begin_game(draft)
+    return draft.finish()
 
 
 def draw_move(data: st.DataObject, state: State, moves: Sequence[Command], n: int) -> Command:
@@ -62,12 +94,12 @@ def draw_move(data: st.DataObject, state: State, moves: Sequence[Command], n: in
 
 
 def drawn_game(data: st.DataObject, config: tuple[int, str, str], seed: int,
-               cap: int | None = None
+               cap: int | None = None, *, liesborn: bool = False
                ) -> Iterator[tuple[State, Command, list[GameEvent], State, list[Command]]]:
     """Play a game (up to ``cap`` commands), each move drawn by hypothesis. Yields
     ``(before, command, events, after, legal moves of before)``; the caller sees every step."""
     r = rules()
-    state = fold(new_game(config, seed))
+    state = fold(new_game(config, seed, liesborn=liesborn))
     for n in range(move_cap(config[0]) if cap is None else cap):
         if state.finished:
             return
@@ -83,13 +115,14 @@ def drawn_game(data: st.DataObject, config: tuple[int, str, str], seed: int,
 
 
 @cache
-def seeded_game(config: tuple[int, str, str], seed: int) -> tuple[State, ...]:
+def seeded_game(config: tuple[int, str, str], seed: int, liesborn: bool = False
+                ) -> tuple[State, ...]:
     """The positions of a seed-driven random game (tech-notes §4 approach c: the self-play
     random bot with ``random.Random(seed)``), up to ``move_cap`` commands: the start and the
     state after every command. Cached, so the tests of a session share their games."""
     r = rules()
     rng = random.Random(seed)
-    states = [fold(new_game(config, seed))]
+    states = [fold(new_game(config, seed, liesborn=liesborn))]
     for _ in range(move_cap(config[0])):
         state = states[-1]
         if state.finished:
