@@ -21,7 +21,14 @@ from ora_core.codec import (
     state_from_dict,
     state_to_dict,
 )
-from ora_core.events import EVENT_BY_TAG, EVENT_TYPES, FlowChanged, GameEvent
+from ora_core.events import (
+    EVENT_BY_TAG,
+    EVENT_TYPES,
+    FlowChanged,
+    GameEvent,
+    GameStarted,
+    WonderTaken,
+)
 from ora_core.state import Flow, State, Turn
 from ora_rules.testing import strategies as gen
 
@@ -102,6 +109,21 @@ def test_every_event_of_a_game_round_trips(players: int, variant: str, length: s
         assert_event_round_trips(event)
     assert {type(e) for e in events} >= {cls for cls in EVENT_TYPES
                                          if cls.__name__ in _ALWAYS_IN_A_GAME}
+
+
+def test_every_event_of_a_liesborn_game_round_trips() -> None:
+    """R-LIES-2, R-LIES-3: the drawn tiles in ``GameStarted`` and ``WonderTaken`` (a game from
+    the wonder-rich Liesborn start of the property tests, where tiles change hands)."""
+    from tests.properties.common import new_game
+
+    events = new_game((4, "france", "long"), 0, liesborn=True)
+    for _, _, new in gen.play(events, gen.random_chooser(0)):
+        events.extend(new)
+    for event in events:
+        assert_event_round_trips(event)
+    first = events[0]
+    assert isinstance(first, GameStarted) and len(first.wonder_display) == 9
+    assert any(isinstance(e, WonderTaken) for e in events)
 
 
 _ALWAYS_IN_A_GAME = {"GameStarted", "MovePlayed", "GoodsPaid", "GoodsGained", "ClergyPlaced",

@@ -20,10 +20,21 @@ wonder choices, legal or not, never refills the display nor hands out a tile twi
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from ora_core.events import ClergyReturned, GameEnded, GameEvent, LandscapeAdded, WonderTaken
+from ora_core.events import (
+    BuildingBuilt,
+    ClergyReturned,
+    GameEnded,
+    GameEvent,
+    GameStarted,
+    GoodsPaid,
+    LandscapeAdded,
+    WonderTaken,
+)
 from ora_core.state import State
 from ora_core.values import Good
 from ora_rules import landscape
@@ -79,11 +90,40 @@ def test_invariants_hold_in_liesborn_games(config: Config, data: st.DataObject, 
         events.extend(new)
         state = after
     if state is not None:
+        failures.run("materials", "the end", check_materials_paid, events, state)
         failures.run("fold", "the end", inv.check_fold_equals_state, events, state)
         failures.run("replay", "the end", inv.check_replay_determinism, events, r,
                      lambda config, _: wonder_rich_start(config))
         failures.run("state_codec", "the end", inv.check_state_round_trip, state)
     failures.raise_all()
+
+
+def check_materials_paid(events: list[GameEvent], state: State) -> None:
+    """AMB-28 (i), R-LIES-8: the building materials of a player's buildings, counted from the
+    printed costs of the cards in the landscape, are those the events record as paid for
+    building (the ``GoodsPaid`` right before each of the player's ``BuildingBuilt``); the
+    buildings of the set-up (the start buildings, the wonder-rich start's Sacristy) were not
+    paid for."""
+    first = events[0]
+    assert isinstance(first, GameStarted)
+    set_up = {building for building, _, _ in first.built}
+    materials = (Good.CLAY, Good.WOOD, Good.STONE, Good.STRAW)
+    paid = [dict.fromkeys(materials, 0) for _ in state.players]
+    for previous, event in pairwise(events):
+        if isinstance(event, BuildingBuilt) and not state.players[event.seat].neutral \
+                and isinstance(previous, GoodsPaid) and previous.seat == event.seat:
+            for good in materials:
+                paid[event.seat][good] += previous.goods.get(good, 0)
+    for player in state.players:
+        if player.neutral:
+            continue
+        printed = dict.fromkeys(materials, 0)
+        for space in player.landscape.values():
+            if inv.is_building(space.card) and space.card not in set_up:
+                cost = rules().building(str(space.card)).cost
+                for good in materials:
+                    printed[good] += cost.get(good, 0)
+        assert printed == paid[player.seat], (player.seat, printed, paid[player.seat])
 
 
 @configs
