@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.modes.games import (  # noqa: E402 - after the path set-up
-    CONFIGS,
+    GOLDEN_CONFIGS,
     GOLDEN_DIR,
     GOLDEN_SEEDS,
     golden_path,
@@ -33,14 +33,14 @@ from tests.modes.games import (  # noqa: E402 - after the path set-up
 
 def main(argv: list[str]) -> int:
     wanted = set(argv)
-    unknown = wanted - {c.id for c in CONFIGS}
+    unknown = wanted - {c.id for c in GOLDEN_CONFIGS}
     if unknown:
         print(f"unknown configuration(s): {', '.join(sorted(unknown))}; known: "
-              f"{', '.join(c.id for c in CONFIGS)}", file=sys.stderr)
+              f"{', '.join(c.id for c in GOLDEN_CONFIGS)}", file=sys.stderr)
         return 2
     Path(GOLDEN_DIR).mkdir(parents=True, exist_ok=True)
     failed = 0
-    for config in CONFIGS:
+    for config in GOLDEN_CONFIGS:
         if wanted and config.id not in wanted:
             continue
         started = time.perf_counter()

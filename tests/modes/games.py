@@ -27,7 +27,7 @@ from ora_core.state import State
 from ora_core.store import EventStore
 from ora_core.values import FOREST, GOOD_CODES, MOOR, Good, Indicator, Stage, Terrain
 from ora_rules import landscape
-from ora_rules.bots import random_bot
+from ora_rules.bots import Bot, make_bot, random_bot
 from ora_rules.decide import decide, start
 from ora_rules.moves import legal_moves
 from ora_rules.notation import Command
@@ -40,10 +40,15 @@ class Config(NamedTuple):
     players: int
     variant: str
     length: str
+    #: With the Liesborn wonders (R-LIES-1).
+    liesborn: bool = False
+    #: The bot of every seat (``ora_rules.bots.make_bot``).
+    bot: str = "random"
 
     @property
     def id(self) -> str:
-        return f"{self.players}-{self.variant}-{self.length}"
+        return f"{self.players}-{self.variant}-{self.length}" + (
+            "-liesborn" if self.liesborn else "")
 
     @property
     def mode(self) -> str:
@@ -58,6 +63,18 @@ CONFIGS: tuple[Config, ...] = tuple(
     for variant in ("france", "ireland")
 )
 CONFIG_IDS = [c.id for c in CONFIGS]
+#: The 14 configurations with the Liesborn wonders, played by the random bot.
+LIESBORN_CONFIGS: tuple[Config, ...] = tuple(c._replace(liesborn=True) for c in CONFIGS)
+#: Golden Liesborn games, one per player count, by a bot that builds and uses the Sacristy
+#: (a wonder for a book, a ceramic, an ornament and a reliquary), so that tiles are chosen.
+LIESBORN_GOLDEN: tuple[Config, ...] = (
+    Config(1, "ireland", "long", True, "seek:G34"),
+    Config(2, "france", "short", True, "seek:G34"),
+    Config(3, "ireland", "short", True, "seek:G34"),
+    Config(4, "france", "short", True, "seek:G34"),
+)
+#: Every configuration with a golden file.
+GOLDEN_CONFIGS: tuple[Config, ...] = CONFIGS + LIESBORN_GOLDEN
 
 #: The seed of each configuration's golden game (tests/golden/<id>.txt). Also the first seed of
 #: the default run of the schedule tests, so each golden game is played once per test run.
@@ -65,6 +82,8 @@ GOLDEN_SEEDS: dict[str, int] = {c.id: 0 for c in CONFIGS}
 GOLDEN_SEEDS.update({
     "2-france-long": 3, "2-ireland-long": 2, "2-france-short": 0, "2-ireland-short": 4,
 })
+GOLDEN_SEEDS.update({c.id: 0 for c in LIESBORN_CONFIGS})
+GOLDEN_SEEDS.update({"4-france-short-liesborn": 8})
 
 #: Random games per configuration in the default run: the two-player games are long
 #: (hundreds of rounds of random play), so only the golden seed is played for them.
@@ -158,7 +177,8 @@ class Trace:
 
 def final_line(state: State, commands: int, ended: GameEnded | None, problem: str | None
                ) -> str:
-    """The last line of a golden file: length, round, phases and the scores."""
+    """The last line of a golden file: length, round, phases and the scores (with Liesborn,
+    each wonder tile's points: ``LW-07=28``, a light-blue tile ``LW-20~20``)."""
     phases = "".join(s.value for s in state.settlement_phases) or "-"
     head = (f"END {commands} commands, round {state.round}, phases {phases}, "
             f"{'finished' if state.finished else 'NOT FINISHED'}")
@@ -166,7 +186,13 @@ def final_line(state: State, commands: int, ended: GameEnded | None, problem: st
         return head + (f": {problem}" if problem else "")
     scores = " ".join(f"s{s.seat} {s.goods}+{s.economic}+{sum(s.settlements)}={s.total}"
                       for s in state.scores)
-    return f"{head}; scores {scores}; winners {','.join(map(str, ended.winners))}"
+    line = f"{head}; scores {scores}; winners {','.join(map(str, ended.winners))}"
+    if state.config.liesborn:
+        tiles = " ".join(f"s{s.seat} " + (",".join(f"{w.tile}{'=' if w.dark else '~'}{w.points}"
+                                                  for w in s.wonders) or "-")
+                         for s in state.scores)
+        line += f"; wonders {tiles}"
+    return line
 
 
 class GameProblem(Exception):
@@ -285,7 +311,14 @@ def dead_end(state: State) -> str | None:
 # --- playing ------------------------------------------------------------------------------------
 
 
+def config_bot(config: Config) -> Bot:
+    """The bot that plays every seat of ``config``'s games."""
+    return random_bot if config.bot == "random" else make_bot(config.bot, rules())
+
+
 def _recording_bot(trace: Trace) -> Any:
+    chosen = config_bot(trace.config)
+
     def bot(state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         turn = state.flow.turn
         position = Position(round=state.round, kind=turn.kind, slot_seat=turn.seat,
@@ -303,7 +336,7 @@ def _recording_bot(trace: Trace) -> Any:
             if problem is not None:
                 trace.problem = problem
                 raise GameProblem(problem)
-        move = random_bot(state, moves, rng)
+        move = chosen(state, moves, rng)
         trace.positions.append(position)
         trace.commands.append(str(move))
         return move
@@ -320,7 +353,7 @@ def played(config: Config, seed: int) -> Trace:
     store = cast(EventStore[GameEvent], recorder)
     try:
         result = play_game(rules(), config.players, config.variant, config.length, seed,
-                           [_recording_bot(trace)], store)
+                           [_recording_bot(trace)], store, liesborn=config.liesborn)
     except GameProblem:
         trace.final = recorder.state
         assert recorder.state is not None
@@ -343,8 +376,9 @@ def replay(config: Config, seed: int, commands: Sequence[str], *, play_on: bool 
     golden format), then (``play_on``) let the random bot play on to the end; return the lines
     and the final line. The bot is consulted at every recorded step too, to keep its generator
     in step. Stops at the first refused command, with a line saying why."""
-    state = fold(start(make_config(config.players, config.variant, config.length, seed),
-                       rules()))
+    state = fold(start(make_config(config.players, config.variant, config.length, seed,
+                                   liesborn=config.liesborn), rules()))
+    bot = config_bot(config)
     rng = random.Random(seed)
     lines = []
     ended: GameEnded | None = None
@@ -363,7 +397,7 @@ def replay(config: Config, seed: int, commands: Sequence[str], *, play_on: bool 
             problem = dead_end(state)
             if problem:
                 break
-        chosen = str(random_bot(state, moves, rng))
+        chosen = str(bot(state, moves, rng))
         command = commands[number] if number < len(commands) else chosen
         number += 1
         try:
@@ -401,7 +435,7 @@ def golden_path(config: Config) -> str:
 
 def golden_header(config: Config, seed: int) -> list[str]:
     return [
-        f"# ora golden playthrough {config.id} (mode {config.mode}), seed {seed}, random bot",
+        f"# ora golden playthrough {config.id} (mode {config.mode}), seed {seed}, {config.bot} bot",
         f"# written by {REGENERATE}; regenerate only when the engine changed on purpose",
         "# number r<round> <turn kind> s<deciding seat> L<legal commands> | command | event types"
         " | goods per player after | wheel after (indicator + distance behind the arm)",
@@ -425,7 +459,7 @@ def golden_commands(text: str) -> list[str]:
 
 
 def _main() -> None:  # pragma: no cover - a debugging aid: python -m tests.modes.games ID SEED
-    config = next(c for c in CONFIGS if c.id == sys.argv[1])
+    config = next(c for c in (*GOLDEN_CONFIGS, *LIESBORN_CONFIGS) if c.id == sys.argv[1])
     trace = played(config, int(sys.argv[2]))
     print(golden_text(trace))
 

@@ -26,7 +26,7 @@ def test_R_GEN_2_the_14_configurations_and_their_mode_codes() -> None:
     for config in CONFIGS:
         made = make_config(config.players, config.variant, config.length, 7)
         assert made.mode == MODES[(config.players, config.length)] == config.mode
-        assert (made.players, made.variant.value, made.length) == config
+        assert (made.players, made.variant.value, made.length) == config[:3]
         assert len(made.colours) == config.players
     assert {mode_code(p, n) for p, n in MODES} == set(MODES.values())
 

@@ -1,6 +1,7 @@
 """Golden playthroughs: one seeded random game per configuration, replayed line by line.
 
-Each file tests/golden/<players>-<variant>-<length>.txt holds the commands of a random game
+Each file tests/golden/<players>-<variant>-<length>[-liesborn].txt holds the commands of a random
+game (the Liesborn ones: by a bot that seeks the Sacristy, so that wonder tiles are chosen)
 (``scripts/make_golden.py``), one line each with the position it was chosen in, the events it
 emitted, every player's goods and the wheel after it, and a final line with the scores. The test
 replays the recorded commands through ``decide`` from the seeded start and compares every line;
@@ -18,9 +19,8 @@ import re
 import pytest
 
 from tests.modes.games import (
-    CONFIG_IDS,
-    CONFIGS,
     GOLDEN_CAP,
+    GOLDEN_CONFIGS,
     GOLDEN_SEEDS,
     REGENERATE,
     Config,
@@ -51,7 +51,7 @@ def mismatch(config: Config, recorded: list[str], actual: list[str]) -> str:
         "around it:", *diff, ADVICE])
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.parametrize("config", GOLDEN_CONFIGS, ids=[c.id for c in GOLDEN_CONFIGS])
 def test_golden_playthrough_replays_line_by_line(config: Config) -> None:
     path = golden_path(config)
     assert os.path.exists(path), f"{path} is missing: run `{REGENERATE}`"
