@@ -41,6 +41,7 @@ from ora_core.events import (
     SettlementPhaseBegan,
     SettlementsDealt,
     WheelRotated,
+    WonderTaken,
     WorkContractPriceSet,
 )
 from ora_core.evolve import fold
@@ -404,6 +405,11 @@ class _Words:
             return f"brings {_indicator_name(event.indicator)} into play"
         if isinstance(event, WheelRotated):
             return "turns the production wheel"
+        if isinstance(event, WonderTaken):  # Liesborn (R-LIES-3)
+            if event.dark:
+                name = self.rules.wonders[event.tile].name
+                return f"takes the dark-blue wonder {event.tile} ({name}) from the display"
+            return "takes a light-blue wonder (20 points) from the stack"
         return " ".join(_automatic(self.before, self.rules, [event])).rstrip(".").lower()
 
 

@@ -21,14 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from attrs import evolve as attrs_evolve
-
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
 from ora_core.events import GameEvent, GameStarted, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, Readings, State
+from ora_rules import wonders
 from ora_rules.readings import label, resolve
 from ora_rules.records.errors import RecordError
 from ora_rules.records.importing import Imported
@@ -39,7 +38,8 @@ from ora_rules.specs import Rules
 #: The tags every record has, in the order they are written.
 REQUIRED_TAGS = ("Game", "Players", "Variant", "Length", "Seed", "Colours")
 #: The tags a record may have, written in this order after the required ones.
-OPTIONAL_TAGS = ("Liesborn", "Readings", "Names", "Bots", "Seated", "Result", "Head")
+OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Names", "Bots", "Seated", "Result",
+                 "Head")
 #: The readings of a game at the rulebook's options (docs/ambiguities.md).
 DEFAULT_READINGS = "rulebook"
 
@@ -84,6 +84,7 @@ def header_tags(config: GameConfig, state: State | None = None, head: str | None
             ("Colours", " ".join(config.colours))]
     if config.liesborn:
         tags.append(("Liesborn", "yes"))
+        tags.append(("WonderTiles", config.wonder_tiles))  # the tile set, AMB-28 (a)
     tags.append(("Readings", label(config.readings)))
     tags.extend(seat_tags(config, seated))
     if state is not None and state.scores is not None:
@@ -270,17 +271,20 @@ def config_of(parsed: _Parsed, readings: str | None, rules: Rules) -> GameConfig
         except ValueError:
             raise RecordError(where[name], f"[{name}]: expected a whole number, "
                               f"got {tags[name]!r}") from None
-    try:
-        config = make_config(numbers["Players"], tags["Variant"], tags["Length"],
-                             numbers["Seed"], tuple(tags["Colours"].split()), readings=chosen)
-    except InvalidConfig as e:
-        tag = {"players": "Players", "variant": "Variant", "length": "Length", "seed": "Seed",
-               "colours": "Colours"}.get(e.field or "", "Players")
-        raise RecordError(where[tag], f"[{tag}]: {e.message}") from None
     liesborn = tags.get("Liesborn", "no")
     if liesborn not in ("yes", "no"):
         raise RecordError(where["Liesborn"], f"[Liesborn]: expected yes or no, got {liesborn!r}")
-    return attrs_evolve(config, liesborn=True) if liesborn == "yes" else config
+    try:
+        config = make_config(numbers["Players"], tags["Variant"], tags["Length"],
+                             numbers["Seed"], tuple(tags["Colours"].split()), readings=chosen,
+                             liesborn=liesborn == "yes", wonder_tiles=tags.get("WonderTiles"))
+        if config.liesborn:
+            wonders.tile_set(config, rules)  # the tile set must be one of the specs'
+    except InvalidConfig as e:
+        tag = {"players": "Players", "variant": "Variant", "length": "Length", "seed": "Seed",
+               "colours": "Colours", "wonder_tiles": "WonderTiles"}.get(e.field or "", "Players")
+        raise RecordError(where[tag], f"[{tag}]: {e.message}") from None
+    return config
 
 
 def seated_from_tags(parsed: _Parsed, config: GameConfig) -> list[tuple[int, SeatTaken]]:

@@ -8,15 +8,21 @@ stack. The per-tile values are tests/rules/test_wonder_tiles.py.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ora_core.errors import IllegalCommand, InvalidCommand, InvalidConfig
 from ora_core.events import GameStarted, GoodsGained, WonderTaken
+from ora_core.evolve import fold
 from ora_core.state import State, WonderScore
 from ora_core.values import Good
-from ora_rules.decide import start
-from ora_rules.moves import legal_moves
+from ora_rules.bots import make_seeker
+from ora_rules.decide import execute, start
+from ora_rules.moves import MoveSet, legal_moves
+from ora_rules.narrate import narrate_move
 from ora_rules.notation import Use
+from ora_rules.records import RecordError, read_record, write_record
 from ora_rules.scoring import score
 from ora_rules.setup import make_config
 from tests.support import apply, events_of, goods, liesborn_state, place, play, rules, set_goods
@@ -252,3 +258,40 @@ def test_r_lies_8_materials_are_the_printed_costs_coins_are_none() -> None:
 def test_r_lies_8_the_neutral_player_is_not_scored() -> None:
     state = liesborn_state(1)
     assert [s.seat for s in score(state, rules())] == [0]
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+
+def test_r_lies_3_the_wonder_choice_in_words() -> None:
+    """The narration names the tile taken and its side (ora_rules.narrate)."""
+    state = sacristy()
+    tile = state.wonder_display[0]
+    name = rules().wonders[tile].name
+    dark = narrate_move(state, events_of(state, f"USE G34 {tile}"), rules(), 1)
+    assert f"takes the dark-blue wonder {tile} ({name}) from the display" in dark.text
+    light = narrate_move(state, events_of(state, "USE G34 LB"), rules(), 1)
+    assert "takes a light-blue wonder (20 points) from the stack" in light.text
+
+
+# --- records --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tiles", ["all", "known"])
+def test_a_liesborn_record_round_trips(tiles: str) -> None:
+    """Our record format keeps the expansion and its tile set ([Liesborn], [WonderTiles]); the
+    import replays to the same events, the wonder choices included."""
+    config = make_config(4, "france", "short", 8, liesborn=True, wonder_tiles=tiles)
+    events = start(config, rules())
+    state = fold(events)
+    bot, rng = make_seeker("G34", rules()), random.Random(8)
+    while not state.finished:
+        executed = execute(state, bot(state, MoveSet(state, rules()), rng), rules())
+        events.extend(executed.events)
+        state = executed.state
+    text = write_record(events)
+    assert '[Liesborn "yes"]' in text and f'[WonderTiles "{tiles}"]' in text
+    imported = read_record(text, rules())
+    assert imported.stop is None and list(imported.events) == events
+    with pytest.raises(RecordError, match=r"\[WonderTiles\]: wonder_tiles must be one of"):
+        read_record(text.replace(f'[WonderTiles "{tiles}"]', '[WonderTiles "most"]'), rules())
