@@ -21,6 +21,7 @@ from attrs import field, frozen
 from ora_core.state import PlayerState, Score, State
 from ora_core.values import FOREST, GOOD_CODES, MOOR, Coord, Good, Indicator, Terrain
 from ora_rules import vocabulary as v
+from ora_rules.glossary import describe_condition
 from ora_rules.i18n import words
 from ora_rules.landscape import MOUNTAIN_COL, cloister_neighbour
 from ora_rules.neutral import neutral_placements
@@ -104,6 +105,26 @@ class CardRef:
 
 
 @frozen(kw_only=True)
+class WonderTile:
+    """A Liesborn wonder tile (R-LIES-3, R-LIES-6): its id and, dark-blue side up, its front."""
+
+    id: str
+    dark: bool = field(metadata=_doc("dark-blue side up (else light-blue, 20 points)"))
+    name: str = field(default="", metadata=_doc("the dark-blue front's name (specs/wonders)"))
+    base: int = field(default=0, metadata=_doc("the dark-blue front's base value"))
+    condition: str = field(default="", metadata=_doc(
+        "the variable value and its condition, in English (docs/wonders.md)"))
+
+
+@frozen(kw_only=True)
+class WonderPoints:
+    tile: str
+    dark: bool
+    points: int
+    count: int = field(metadata=_doc("how often the tile's condition is met"))
+
+
+@frozen(kw_only=True)
 class ScoreLine:
     """One seat's score (R-SCORE-1..6): provisional until the game ends."""
 
@@ -112,6 +133,8 @@ class ScoreLine:
     economic: int
     settlements: list[int] = field(metadata=_doc("each settlement's dwelling points"))
     total: int
+    wonders: list[WonderPoints] = field(factory=list, metadata=_doc(
+        "Liesborn: each wonder tile's points, part of goods (R-LIES-6)"))
 
 
 @frozen(kw_only=True)
@@ -129,6 +152,8 @@ class SeatView:
     landscape: LandscapeGrid
     settlements: list[CardRef] = field(metadata=_doc("settlement cards in hand"))
     score: ScoreLine | None = field(metadata=_doc("null for the neutral player"))
+    wonders: list[WonderTile] = field(factory=list, metadata=_doc(
+        "Liesborn: the wonder tiles held, in the order taken"))
 
 
 @frozen(kw_only=True)
@@ -211,6 +236,10 @@ class BoardView:
     schedule: ScheduleView
     final: bool = field(metadata=_doc("the scores are final"))
     winners: list[int] = field(metadata=_doc("the winning seats once final, else empty"))
+    wonder_display: list[WonderTile] = field(factory=list, metadata=_doc(
+        "Liesborn: the dark-blue tiles on display (R-LIES-2, never refilled)"))
+    wonder_stack: int = field(default=0, metadata=_doc(
+        "Liesborn: light-blue tiles left in the stack"))
 
 
 _STAGE_ORDER = ("heartland", "start", "A", "B", "C", "D")
@@ -297,7 +326,17 @@ def _grid(state: State, rules: Rules, player: PlayerState, w: _Words,
 
 def _score_line(s: Score) -> ScoreLine:
     return ScoreLine(seat=s.seat, goods=s.goods, economic=s.economic,
-                     settlements=list(s.settlements), total=s.total)
+                     settlements=list(s.settlements), total=s.total,
+                     wonders=[WonderPoints(tile=w.tile, dark=w.dark, points=w.points,
+                                           count=w.count) for w in s.wonders])
+
+
+def _wonder(rules: Rules, tile: str, dark: bool) -> WonderTile:
+    if not dark:
+        return WonderTile(id=tile, dark=False)
+    spec = rules.wonders[tile]
+    return WonderTile(id=tile, dark=True, name=spec.name, base=spec.base,
+                      condition=describe_condition(spec))
 
 
 def view(state: State, rules: Rules, *, locale: str = "en", game_id: UUID | None = None,
@@ -330,7 +369,9 @@ def view(state: State, rules: Rules, *, locale: str = "en", game_id: UUID | None
             clergy_home=ClergyHome(prior=int(0 in home), lay_brothers=sum(1 for i in home if i)),
             landscape=_grid(state, rules, p, w, clergy),
             settlements=[CardRef(id=s, name=w.card(s)[1]) for s in p.settlements],
-            score=_score_line(scores[p.seat]) if p.seat in scores else None))
+            score=_score_line(scores[p.seat]) if p.seat in scores else None,
+            wonders=[*(_wonder(rules, t, True) for t in p.dark_wonders),
+                     *(_wonder(rules, t, False) for t in p.light_wonders)]))
     wheel = state.wheel
     indicators = [
         WheelIndicator(indicator=i.value, position=pos, value=wheel.values[pos],
@@ -369,4 +410,6 @@ def view(state: State, rules: Rules, *, locale: str = "en", game_id: UUID | None
         schedule=schedule_view(state, rules, locale),
         final=state.scores is not None,
         winners=list(winners(state.scores)) if state.scores is not None else [],
+        wonder_display=[_wonder(rules, t, True) for t in state.wonder_display],
+        wonder_stack=len(state.wonder_stack),
     )

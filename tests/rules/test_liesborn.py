@@ -25,6 +25,7 @@ from ora_rules.notation import Use
 from ora_rules.records import RecordError, read_record, write_record
 from ora_rules.scoring import score
 from ora_rules.setup import make_config
+from ora_rules.view import view
 from tests.support import apply, events_of, goods, liesborn_state, place, play, rules, set_goods
 
 PRICE = {"book": 1, "ceramic": 1, "ornament": 1, "reliquary": 1}
@@ -295,3 +296,21 @@ def test_a_liesborn_record_round_trips(tiles: str) -> None:
     assert imported.stop is None and list(imported.events) == events
     with pytest.raises(RecordError, match=r"\[WonderTiles\]: wonder_tiles must be one of"):
         read_record(text.replace(f'[WonderTiles "{tiles}"]', '[WonderTiles "most"]'), rules())
+
+
+def test_the_drawing_view_shows_the_tiles() -> None:
+    """game.view (ora_rules.view): the display's fronts, the stack's size, each seat's tiles and
+    their points."""
+    state = sacristy()
+    tile = state.wonder_display[0]
+    after = play(state, f"USE G34 {tile}")
+    board = view(after, rules())
+    assert [w.id for w in board.wonder_display] == list(after.wonder_display)
+    assert board.wonder_stack == 17
+    front = board.wonder_display[0]
+    assert (front.dark, front.name) == (True, rules().wonders[front.id].name)
+    assert front.condition.startswith(("+", "-"))
+    (held,) = board.seats[0].wonders
+    assert (held.id, held.dark, held.base) == (tile, True, rules().wonders[tile].base)
+    assert board.seats[0].score is not None
+    assert [w.tile for w in board.seats[0].score.wonders] == [tile]
