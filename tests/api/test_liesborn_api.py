@@ -16,8 +16,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _create(local: Local, **config: object) -> tuple[str, dict[int, str]]:
-    created = local.call("game.create", {"config": {"variant": "france", "length": "long",
-                                                    **config}})
+    """A public game whose every seat the creator takes."""
+    players = config["players"]
+    assert isinstance(players, int)
+    created = local.call("game.create", {
+        "config": {"variant": "france", "length": "long", **config},
+        "seats": [{"name": f"P{seat}"} for seat in range(players)], "visibility": "public"})
     return created["game_id"], {s["seat"]: s["token"] for s in created["seats"]}
 
 
