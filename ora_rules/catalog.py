@@ -16,10 +16,12 @@ from attrs import field, frozen
 
 from ora_core.values import GOOD_CODES, Good, Terrain
 from ora_rules import vocabulary as v
+from ora_rules.glossary import describe_condition
 from ora_rules.i18n import words
 from ora_rules.schedule_view import end_condition, last_round
 from ora_rules.specs import BuildingSpec, Rules, SpaceSpec
 from ora_rules.view import GoodCount, TerrainName
+from ora_rules.wonders import LIGHT_TOKEN
 
 _TERRAIN_ORDER = "WCPHM"
 _STAGE_ORDER = {"heartland": 0, "start": 1, "A": 2, "B": 3, "C": 4, "D": 5}
@@ -139,6 +141,51 @@ class WordEntry:
 
 
 @frozen(kw_only=True)
+class WonderEntry:
+    """A Liesborn wonder tile's dark-blue front (specs/wonders; R-LIES-6, R-LIES-9, R-LIES-10).
+    Names and texts are English only (they are not in the message catalogue yet)."""
+
+    id: str = field(metadata=_doc("LW-01 .. LW-26"))
+    name: str
+    status: str = field(metadata=_doc("explained, printed, combination; partial: only the base "
+                                      "is legible and the tile is never dark-blue"))
+    base: int
+    value: float | None = field(metadata=_doc("points per count; null for a partial tile"))
+    reduced: float | None = field(metadata=_doc("the value in the modes of reduced_modes"))
+    per: str | None = field(metadata=_doc("what is counted (docs/specs.md): built_material, "
+                                          "landscape, building, cloister_building, goods, "
+                                          "combination"))
+    of: list[str] = field(metadata=_doc("the goods or building materials counted"))
+    each: int = field(metadata=_doc("per this many of them (per 5 coins)"))
+    condition: str = field(metadata=_doc("the variable value in words (docs/wonders.md)"))
+    text: str
+    seed_line: int = field(metadata=_doc("the line of the seed document that shows the tile"))
+    rules: list[str]
+
+
+@frozen(kw_only=True)
+class TileSetEntry:
+    name: str
+    text: str
+
+
+@frozen(kw_only=True)
+class LiesbornEntry:
+    """The mini expansion's numbers (specs/expansions/liesborn.toml, R-LIES-1..7, AMB-28)."""
+
+    name: str
+    tiles: int = field(metadata=_doc("wonder tiles in the box (LW-01 .. LW-nn)"))
+    light_points: int = field(metadata=_doc("a light-blue tile's points"))
+    display: dict[str, int] = field(metadata=_doc("players -> dark-blue tiles on display"))
+    reduced_modes: list[str] = field(metadata=_doc("the modes with the reduced values"))
+    tile_sets: list[TileSetEntry] = field(metadata=_doc("the game option wonder_tiles"))
+    default_tile_set: str
+    token: str = field(metadata=_doc("the token a use that gives a wonder takes first, with "
+                                     "Liesborn: a display tile's id or LB (docs/notation.md)"))
+    wonders: list[WonderEntry] = field(metadata=_doc("every tile with a spec, by id"))
+
+
+@frozen(kw_only=True)
 class Catalog:
     """Every card, good, landscape tile and mode, with the words a client shows."""
 
@@ -154,6 +201,8 @@ class Catalog:
     actions: list[WordEntry] = field(metadata=_doc("the verbs of the notation in words"))
     phases: list[WordEntry] = field(metadata=_doc("turn kinds and round phases in words"))
     terrain: list[WordEntry]
+    liesborn: LiesbornEntry | None = field(default=None, metadata=_doc(
+        "the Liesborn wonders mini expansion; null when the specs have none"))
 
 
 def _terrain(t: Terrain) -> TerrainName:
@@ -199,6 +248,30 @@ def _goods(goods: Mapping[Good, int], name: Any) -> list[GoodCount]:
 def _space(s: SpaceSpec, _: Any) -> TileSpace:
     return TileSpace(col=s.at[0], row=s.at[1], terrain=_terrain(s.terrain),
                      terrain_name=_(v.TERRAIN[s.terrain]), card=s.card)
+
+
+def liesborn_entry(rules: Rules) -> LiesbornEntry | None:
+    """The Liesborn expansion and its tiles, from the specs (English words)."""
+    expansion = rules.liesborn
+    if expansion is None:
+        return None
+    wonders = []
+    for spec in sorted(rules.wonders.values(), key=lambda w: w.id):
+        c = spec.condition
+        wonders.append(WonderEntry(
+            id=spec.id, name=spec.name, status=spec.status, base=spec.base,
+            value=c.value if c else None, reduced=c.reduced if c else None,
+            per=c.per if c else None, of=[g.value for g in c.of] if c else [],
+            each=c.each if c else 1, condition=describe_condition(spec), text=spec.text,
+            seed_line=spec.seed_line, rules=list(spec.rules)))
+    return LiesbornEntry(
+        name=expansion.name, tiles=expansion.tiles, light_points=expansion.light_points,
+        display={str(p): n for p, n in sorted(expansion.display.items())},
+        reduced_modes=sorted(expansion.reduced_modes),
+        tile_sets=[TileSetEntry(name=t.name, text=t.text)
+                   for t in expansion.tile_sets.values()],
+        default_tile_set=expansion.default_tile_set, token=f"LW-nn | {LIGHT_TOKEN}",
+        wonders=wonders)
 
 
 def catalog(rules: Rules, locale: str = "en") -> Catalog:
@@ -261,4 +334,5 @@ def catalog(rules: Rules, locale: str = "en") -> Catalog:
         actions=[WordEntry(key=k, name=_(n)) for k, n in v.ACTIONS.items()],
         phases=[WordEntry(key=k, name=_(n)) for k, n in {**v.TURNS, **v.PHASES}.items()],
         terrain=[WordEntry(key=_terrain(t), name=_(n)) for t, n in v.TERRAIN.items()],
+        liesborn=liesborn_entry(rules),
     )

@@ -18,6 +18,7 @@ from ora_core.evolve import fold
 from ora_core.state import State, WonderScore
 from ora_core.values import Good
 from ora_rules.bots import make_seeker
+from ora_rules.catalog import catalog
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet, legal_moves
 from ora_rules.narrate import narrate_move
@@ -314,3 +315,18 @@ def test_the_drawing_view_shows_the_tiles() -> None:
     assert (held.id, held.dark, held.base) == (tile, True, rules().wonders[tile].base)
     assert board.seats[0].score is not None
     assert [w.tile for w in board.seats[0].score.wonders] == [tile]
+
+
+def test_the_catalogue_lists_the_tiles() -> None:
+    """rules.catalog (ora_rules.catalog): the expansion's numbers and every tile with a spec."""
+    entry = catalog(rules()).liesborn
+    assert entry is not None
+    assert (entry.tiles, entry.light_points, entry.display) == (26, 20, {"1": 3, "2": 5, "3": 7,
+                                                                        "4": 9})
+    assert entry.reduced_modes == ["1", "2L"]
+    assert [t.name for t in entry.tile_sets] == ["all", "known"]
+    assert [w.id for w in entry.wonders] == [f"LW-{n:02d}" for n in range(1, 20)]
+    lw02 = next(w for w in entry.wonders if w.id == "LW-02")
+    assert (lw02.base, lw02.value, lw02.reduced, lw02.per) == (45, -3, -1.5, "landscape")
+    partial = next(w for w in entry.wonders if w.id == "LW-16")
+    assert (partial.status, partial.base, partial.value) == ("partial", 42, None)
