@@ -18,7 +18,7 @@ from ora_core.evolve import evolve
 from ora_core.state import PlayerState, State
 from ora_core.values import FOREST, MOOR, Good
 from ora_rules.narrate import building_name, coord_text, good_name, join, seat_name
-from ora_rules.scoring import score_player
+from ora_rules.scoring import liesborn_mode, score_player
 from ora_rules.specs import Rules
 from ora_rules.tokens import GOOD_ORDER
 
@@ -134,8 +134,8 @@ def _seat(a: State, b: State, pa: PlayerState, pb: PlayerState, rules: Rules) ->
                    if x != y)
     gained = tuple(s for s in pb.settlements if s not in pa.settlements)
     left = tuple(s for s in pa.settlements if s not in pb.settlements)
-    score_a = None if pa.neutral else score_player(pa, rules).total
-    score_b = None if pb.neutral else score_player(pb, rules).total
+    score_a = None if pa.neutral else score_player(pa, rules, liesborn_mode(a)).total
+    score_b = None if pb.neutral else score_player(pb, rules, liesborn_mode(b)).total
     text = []
     more = {g.good: g.after - g.before for g in goods if g.after > g.before}
     less = {g.good: g.before - g.after for g in goods if g.after < g.before}

@@ -8,9 +8,11 @@ explanation sums to the score by construction; a property test checks it on rand
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from attrs import frozen
 
-from ora_core.state import PlayerState, Score, State
+from ora_core.state import PlayerState, Score, State, WonderScore
 from ora_core.values import Coord, Good, Terrain
 from ora_rules.narrate import building_name, coord_text, good_name, goods_text, join, seat_name
 from ora_rules.scoring import (
@@ -18,12 +20,15 @@ from ora_rules.scoring import (
     WATER_DWELLING,
     coin_conversion,
     economic_items,
+    liesborn_goods,
+    liesborn_mode,
     other_goods_points,
     score_player,
     settlement_items,
 )
 from ora_rules.specs import Rules
 from ora_rules.tokens import GOOD_ORDER
+from ora_rules.wonders import variable_value
 
 _TERRAIN = {Terrain.WATER: "water", Terrain.COAST: "coast", Terrain.PLAINS: "plains",
             Terrain.HILLSIDE: "hillside", Terrain.MOUNTAIN: "mountain"}
@@ -97,11 +102,18 @@ def _points(n: int) -> str:
     return f"{n} point{'' if abs(n) == 1 else 's'}"
 
 
-def goods_lines(player: PlayerState, rules: Rules) -> tuple[GoodsLine, ...]:
+def goods_lines(player: PlayerState, rules: Rules, mode: str | None = None
+                ) -> tuple[GoodsLine, ...]:
+    """The goods points kind by kind; ``mode`` in a Liesborn game, whose wonder tiles score one
+    by one (``wonder_lines``) and may change which wine and whiskey count as coins."""
     lines = []
     coins, wine, whiskey = (player.count(g) for g in COIN_GOODS)
+    liesborn = liesborn_goods(player, rules, mode) if mode is not None else None
     if coins or wine or whiskey:
         points, x, y = coin_conversion(coins, wine, whiskey)
+        if liesborn is not None:  # the exchange that is best with the tiles (AMB-28 e)
+            x, y = liesborn.wine_converted, liesborn.whiskey_converted
+            points = 2 * ((coins + x + 2 * y) // 5) + (wine - x) + (whiskey - y)
         held = {g: n for g, n in zip(COIN_GOODS, (coins, wine, whiskey), strict=True) if n}
         text = f"{goods_text(held)}: {_points(points)}"
         turned = {g: n for g, n in ((Good.WINE, x), (Good.WHISKEY, y)) if n}
@@ -110,16 +122,59 @@ def goods_lines(player: PlayerState, rules: Rules) -> tuple[GoodsLine, ...]:
         lines.append(GoodsLine(held, points, text))
     for good, points in sorted(other_goods_points(player, rules).items(),
                                key=lambda kv: GOOD_ORDER[kv[0]]):
+        if liesborn is not None and good is Good.WONDER:
+            continue  # the tiles, below
         n = player.count(good)
         each = rules.goods[good].points
         lines.append(GoodsLine({good: n}, points,
                                f"{n} {good_name(good, n)} at {each} each: {_points(points)}"))
+    if liesborn is not None and mode is not None:
+        lines += wonder_lines(liesborn.tiles, rules, mode)
     return tuple(lines)
+
+
+#: What each count of the tiles' vocabulary counts, in words (R-LIES-8).
+_COUNTED = {
+    "built_material": "{of} in the costs of your buildings",
+    "landscape": "landscapes, the heartland included",
+    "building": "buildings, the start buildings included",
+    "cloister_building": "cloister buildings, the Cloister Office included",
+    "goods": "{of}",
+    "combination": "pairs of {of}",
+}
+
+
+def wonder_lines(tiles: Sequence[WonderScore], rules: Rules, mode: str) -> list[GoodsLine]:
+    """One line per Liesborn wonder tile (R-LIES-5, R-LIES-6): a light-blue tile's fixed points,
+    a dark-blue tile's base plus its value times the count behind it (AMB-28 f: rounded
+    down)."""
+    lines = []
+    for w in tiles:
+        if not w.dark:
+            lines.append(GoodsLine({Good.WONDER: 1}, w.points,
+                                   f"wonder {w.tile}, light-blue: {_points(w.points)}"))
+            continue
+        spec = rules.wonders[w.tile]
+        c = spec.condition
+        assert c is not None
+        value = variable_value(spec, mode, rules)
+        of = " and ".join(good_name(g, 2) for g in c.of)
+        if c.per == "goods" and c.each > 1:
+            of = f"{c.each} {of}"
+        counted = _COUNTED[c.per].format(of=of)
+        number = f"{float(value):g}".replace("0.5", "½")
+        lines.append(GoodsLine(
+            {Good.WONDER: 1}, w.points,
+            f"wonder {w.tile} {spec.name}, dark-blue: {spec.base} "
+            f"{'+' if value >= 0 else '-'} {number.lstrip('-')} x {w.count} ({counted}) = "
+            f"{_points(w.points)}"))
+    return lines
 
 
 def explain_player(state: State, player: PlayerState, rules: Rules) -> Explanation:
     name = seat_name(state, player.seat)
-    goods = goods_lines(player, rules)
+    mode = liesborn_mode(state)
+    goods = goods_lines(player, rules, mode)
     economic = tuple(CardLine(card, coord, value,
                               f"{_card_name(card, rules)} at {coord_text(coord)}: "
                               f"{_points(value)}")
@@ -143,7 +198,7 @@ def explain_player(state: State, player: PlayerState, rules: Rules) -> Explanati
         settlements.append(SettlementLine(
             item.settlement, item.coord, item.dwelling, tuple(around), item.total,
             f"{own} at {coord_text(item.coord)}: {_points(item.total)} ({join(parts)})"))
-    score = score_player(player, rules)
+    score = score_player(player, rules, mode)
     text = (f"{name}: {_points(score.total)} = goods {score.goods} + economic "
             f"{score.economic} + settlements {sum(score.settlements)}")
     return Explanation(player.seat, name, goods, economic, tuple(settlements), score, text)

@@ -7,6 +7,8 @@ explanation always sums to the score.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from attrs import frozen
 
 from ora_core.state import PlayerState, Score, State, WonderScore
@@ -48,21 +50,29 @@ def goods_points(player: PlayerState, rules: Rules) -> int:
     return coin_points(coins, wine, whiskey) + sum(other_goods_points(player, rules).values())
 
 
-def liesborn_goods_points(player: PlayerState, rules: Rules, mode: str
-                          ) -> tuple[int, tuple[WonderScore, ...]]:
+class LiesbornGoods(NamedTuple):
+    """Goods points with the Liesborn tiles: the total (the tiles included), each tile's points,
+    and the wine and whiskey counted as coins to reach it."""
+
+    points: int
+    tiles: tuple[WonderScore, ...]
+    wine_converted: int = 0
+    whiskey_converted: int = 0
+
+
+def liesborn_goods(player: PlayerState, rules: Rules, mode: str) -> LiesbornGoods:
     """Goods points with the Liesborn tiles (R-LIES-5, R-LIES-6): the tiles' points replace the
     base game's 30 per wonder. Wine and whiskey may be exchanged for coins first (R-FREE-1,
     AMB-26); a tile counting coins, wine or whiskey (LW-06, LW-08) joins that choice, so the
     exchange that gives the most points in all is taken (AMB-28 e), the least exchange on a
-    tie. Returns the goods points, the tiles included, and each tile's points."""
-    others = sum(rules.goods[g].points * n for g, n in player.goods.items()
-                 if g not in (Good.COIN, Good.WINE, Good.WHISKEY, Good.WONDER))
-    coins, wine, whiskey = (player.count(g) for g in (Good.COIN, Good.WINE, Good.WHISKEY))
-    if not wonders.counts_goods(player, rules) & {Good.COIN, Good.WINE, Good.WHISKEY}:
+    tie."""
+    others = sum(n for g, n in other_goods_points(player, rules).items() if g is not Good.WONDER)
+    coins, wine, whiskey = (player.count(g) for g in COIN_GOODS)
+    if not wonders.counts_goods(player, rules) & set(COIN_GOODS):
         tiles = wonders.wonder_scores(player, rules, mode)
-        return (coin_points(coins, wine, whiskey) + others + sum(t.points for t in tiles),
-                tiles)
-    best: tuple[int, tuple[WonderScore, ...]] | None = None
+        points, x, y = coin_conversion(coins, wine, whiskey)
+        return LiesbornGoods(points + others + sum(t.points for t in tiles), tiles, x, y)
+    best: LiesbornGoods | None = None
     for x in range(wine + 1):
         for y in range(whiskey + 1):
             held = {**player.goods, Good.COIN: coins + x + 2 * y, Good.WINE: wine - x,
@@ -70,8 +80,8 @@ def liesborn_goods_points(player: PlayerState, rules: Rules, mode: str
             tiles = wonders.wonder_scores(player, rules, mode, held)
             total = (2 * (held[Good.COIN] // 5) + held[Good.WINE] + held[Good.WHISKEY] + others
                      + sum(t.points for t in tiles))
-            if best is None or total > best[0]:
-                best = (total, tiles)
+            if best is None or total > best.points:
+                best = LiesbornGoods(total, tiles, x, y)
     assert best is not None
     return best
 
@@ -148,16 +158,21 @@ def score_player(player: PlayerState, rules: Rules, mode: str | None = None) -> 
     if mode is None:
         goods = goods_points(player, rules)
     else:
-        goods, tiles = liesborn_goods_points(player, rules, mode)
+        goods, tiles, _, _ = liesborn_goods(player, rules, mode)
     economic = economic_points(player, rules)
     settlements = settlement_points(player, rules)
     return Score(seat=player.seat, goods=goods, economic=economic, settlements=settlements,
                  total=goods + economic + sum(settlements), wonders=tiles)
 
 
+def liesborn_mode(state: State) -> str | None:
+    """The mode code ``score_player`` needs in a Liesborn game (R-LIES-7), else None."""
+    return state.config.mode if state.config.liesborn else None
+
+
 def score(state: State, rules: Rules) -> tuple[Score, ...]:
     """Every scored player's breakdown (the neutral player is not scored, R-SCORE-8)."""
-    mode = state.config.mode if state.config.liesborn else None
+    mode = liesborn_mode(state)
     return tuple(score_player(p, rules, mode) for p in state.players if not p.neutral)
 
 

@@ -20,6 +20,7 @@ from ora_core.values import Good
 from ora_rules.bots import make_seeker
 from ora_rules.catalog import catalog
 from ora_rules.decide import execute, start
+from ora_rules.explain import explain
 from ora_rules.moves import MoveSet, legal_moves
 from ora_rules.narrate import narrate_move
 from ora_rules.notation import Use
@@ -330,3 +331,21 @@ def test_the_catalogue_lists_the_tiles() -> None:
     assert (lw02.base, lw02.value, lw02.reduced, lw02.per) == (45, -3, -1.5, "landscape")
     partial = next(w for w in entry.wonders if w.id == "LW-16")
     assert (partial.status, partial.base, partial.value) == ("partial", 42, None)
+
+
+def test_ora_explain_shows_each_tile_and_the_count_behind_it() -> None:
+    """ora explain (ora_rules.explain): a line per wonder tile, the count behind its variable
+    value, the reduced value in the long two-player game; the lines sum to the goods points."""
+    state = liesborn_state(2, "france", "long")  # mode 2L: LW-02 counts -1.5 per landscape
+    state = apply(state, [WonderTaken(seat=0, tile="LW-02", dark=True),
+                          WonderTaken(seat=0, tile="LW-06", dark=True),
+                          WonderTaken(seat=0, tile="LW-20", dark=False)])
+    state = set_goods(state, 0, coin=9, wine=1, book=1, wonder=3)
+    (mine, _) = explain(state, rules())
+    texts = [line.text for line in mine.goods]
+    assert "wonder LW-02 Landscapes, dark-blue: 45 - 1.5 x 1 (landscapes, the heartland " \
+           "included) = 43 points" in texts
+    assert "wonder LW-06 Coins, dark-blue: 20 + 2 x 2 (5 coins) = 24 points" in texts
+    assert "wonder LW-20, light-blue: 20 points" in texts
+    assert "9 coins and 1 wine: 4 points (counting 1 wine as coins)" in texts
+    assert sum(line.points for line in mine.goods) == mine.score.goods == 2 + 4 + 43 + 24 + 20
