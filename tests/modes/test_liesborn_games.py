@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests import invariants as inv
+from ora_rules.testing import invariants as inv
 from tests.modes.games import LIESBORN_CONFIGS, Config, played
 from tests.support import rules
 

@@ -41,8 +41,8 @@ from ora_rules import landscape
 from ora_rules.decide import decide
 from ora_rules.moves import legal_moves
 from ora_rules.scoring import score, winners
-from ora_rules.wonders import LIGHT_TOKEN, dark_score
 from ora_rules.testing import invariants as inv
+from ora_rules.wonders import LIGHT_TOKEN, dark_score
 from tests.properties.common import (
     NO_SHRINK,
     SCALE,
