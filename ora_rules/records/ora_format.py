@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from attrs import evolve as attrs_evolve
+
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
