@@ -296,6 +296,10 @@ def _arena(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.api:
+        from ora_api.bench_api import run_bench_api
+
+        return run_bench_api(args)
     from ora_api.bench import run_bench
 
     return run_bench(args)
@@ -405,6 +409,16 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks (docs/performance.md)")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--quick", action="store_true", help="a smaller corpus, for a smoke run")
+    bench.add_argument("--api", action="store_true",
+                       help="load test: real server processes, clients playing whole games over "
+                            "HTTP and WebSocket (docs/performance.md)")
+    bench.add_argument("--clients", type=int, default=10, help="with --api: clients (default 10)")
+    bench.add_argument("--seconds", type=float, default=20.0,
+                       help="with --api: how long they play (default 20)")
+    bench.add_argument("--workers", type=int, default=1,
+                       help="with --api: server processes on the one store (default 1)")
+    bench.add_argument("--store", metavar="URL", default=None,
+                       help="with --api: the store (default: a temporary SQLite file)")
     bench.set_defaults(func=_bench)
 
     demo = sub.add_parser("demo", help="one stored 4-player game between bots (./run.sh)")
