@@ -333,6 +333,45 @@ def _specs_glossary(args: argparse.Namespace) -> int:
     return 0
 
 
+def _specs_fuzz(args: argparse.Namespace) -> int:
+    from ora_api.progress import progress
+    from ora_core.errors import SpecError
+    from ora_rules.testing.fuzz import fuzz
+
+    path = Path(args.path)
+    if not path.is_file():
+        print(f"ora: no spec file {args.path}", file=sys.stderr)
+        return 2
+    try:
+        with progress(args.games, "games", quiet=args.json) as done:
+            report = fuzz(path, games=args.games, base=Path(args.dir) if args.dir else None,
+                          progress=done)
+    except SpecError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        print(f"{len(error.problems)} problem(s)", file=sys.stderr)
+        return 1
+    finding = report.finding
+    if args.json:
+        import attrs
+
+        print(orjson.dumps(attrs.asdict(report)).decode())
+    elif finding is None:
+        print(f"ok: {report.building}: no invariant broken in {report.games} games "
+              f"(built {report.builds} times, used {report.uses} times)")
+    else:
+        players, variant, length = finding.config
+        print(f"{report.building}: [{finding.rule}] {finding.detail}\n"
+              f"in game {report.games} ({players} players, {variant}, {length}, seed "
+              f"{finding.seed}), move {finding.move_number}: {finding.command}\n"
+              f"the game up to that move, as a record (docs/records.md):\n")
+        sys.stdout.write(finding.record)
+    if finding is None and report.uses == 0:
+        print(f"ora: {report.building} was never used in {report.games} games; try --games "
+              "with more games", file=sys.stderr)
+    return 0 if finding is None else 1
+
+
 def _specs_catalog(args: argparse.Namespace) -> int:
     import cattrs
 
@@ -499,6 +538,14 @@ def build_parser() -> argparse.ArgumentParser:
     gloss.add_argument("--wonders-out", default="docs/wonders.md")
     gloss.add_argument("--dir", default=None)
     gloss.set_defaults(func=_specs_glossary)
+    fuzz_p = specs_sub.add_parser(
+        "fuzz", help="check a new or changed building spec: the invariant catalogue over random "
+        "games that build and use it")
+    fuzz_p.add_argument("path", help="the building's spec file (it replaces the spec with its id)")
+    fuzz_p.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    fuzz_p.add_argument("--dir", default=None, help="the other specs (default: the committed)")
+    fuzz_p.add_argument("--json", action="store_true", help="the report as one JSON line")
+    fuzz_p.set_defaults(func=_specs_fuzz)
     cat = specs_sub.add_parser("catalog", help="every card, good, landscape and mode as JSON")
     cat.add_argument("--json", action="store_true", help="indented JSON (the default is one "
                      "line)")

@@ -174,8 +174,8 @@ def check_no_negative_goods(state: State, rules: Rules) -> None:
                 raise fail("R-GOODS-4", f"seat {player.seat} holds {n} {good.value}")
             spec = rules.goods[good]
             if spec.variant is not None and spec.variant is not variant:
-                raise fail("R-GOODS-1", f"seat {player.seat} holds {good.value}, a "
-                           f"{spec.variant.value} good, in a {variant.value} game")
+                raise fail("R-GOODS-1", f"seat {player.seat} holds {good.value}, a good of "
+                           f"{spec.variant.value}, in a {variant.value} game")
         held_wonders += player.count(Good.WONDER)
     total = liesborn_tiles(state, rules) if state.config.liesborn else WONDERS
     if state.wonders_left < 0 or state.wonders_left + held_wonders != total:
