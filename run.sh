@@ -4,7 +4,7 @@
 # arguments it runs the `ora` command line (`./run.sh --help`, `./run.sh demo`).
 set -euo pipefail
 root="$(cd "$(dirname "$0")" && pwd)"
-source "$root/scripts/bootstrap.sh"
+ORA_EXTRA=api source "$root/scripts/bootstrap.sh"   # the server only; ./test.sh adds the test tools
 if [ $# -eq 0 ]; then
   set -- serve --http 127.0.0.1:8765
 fi
