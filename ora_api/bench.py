@@ -95,13 +95,20 @@ def _best_of(fn: Callable[[], object]) -> float:
     return min(_time(fn) for _ in range(RUNS_PER_SAMPLE))
 
 
-def measure(rules: Rules, quick: bool) -> dict[str, Any]:
+#: The stages of ``measure``, for the progress bar.
+STAGES = 6
+
+
+def measure(rules: Rules, quick: bool,
+            stage: Callable[[int], None] = lambda done: None) -> dict[str, Any]:
+    """Every figure of docs/performance.md; ``stage(n)`` is called as the n-th stage ends."""
     calib = _calibrate()
     corpus: list[State] = []
     for seed in range(1 if quick else 6):
         corpus += _random_game(rules, 4, "france", "long", 1000 + seed)[1][:-1]
     rng = random.Random(7)
     corpus = rng.sample(corpus, min(len(corpus), 100 if quick else 1500))
+    stage(1)
 
     command_times, legal_times, counts, complete_times = [], [], [], []
     complete = _complete_fn()
@@ -113,6 +120,7 @@ def measure(rules: Rules, quick: bool) -> dict[str, Any]:
         command_times.append(_best_of(partial(execute, state, rng.choice(moves), rules)))
         if complete is not None:
             complete_times.append(_best_of(partial(complete, state, rules, [])))
+    stage(2)
 
     games: dict[str, Any] = {}
     for players, length in ([(4, "long")] if quick else CONFIGS):
@@ -123,6 +131,7 @@ def measure(rules: Rules, quick: bool) -> dict[str, Any]:
                 _random_game(rules, players, variant, length, seed)
                 times.append(time.perf_counter() - t)
             games[f"{players}-{variant}-{length}"] = statistics.median(times)
+    stage(3)
 
     events, _ = _random_game(rules, 4, "france", "long", 4242)
     with tempfile.TemporaryDirectory() as tmp:
@@ -132,9 +141,12 @@ def measure(rules: Rules, quick: bool) -> dict[str, Any]:
         fold_times = [_best_of(partial(store.fold, game_id, fold))
                       for _ in range(5 if quick else 20)]
         store.close()
+    stage(4)
 
     words = _words(rules, events, quick)
+    stage(5)
     throughput = _selfplay_throughput(quick)
+    stage(6)
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     result: dict[str, Any] = {
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
@@ -213,7 +225,10 @@ def _selfplay_throughput(quick: bool) -> float:
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    result = measure(load_rules(), args.quick)
+    from ora_api.progress import progress
+
+    with progress(STAGES, "stages", quiet=args.json) as done:
+        result = measure(load_rules(), args.quick, done)
     if args.json:
         sys.stdout.write(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode() + "\n")
         return 0

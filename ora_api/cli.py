@@ -28,6 +28,7 @@ def default_store() -> str:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
+    from ora_api.progress import progress
     from ora_api.selfplay import open_store, play_game
     from ora_rules.bots import make_bot
     from ora_rules.decide import start
@@ -41,13 +42,15 @@ def _selfplay(args: argparse.Namespace) -> int:
     store = open_store(args.store) if args.store != "none" else None
     started = time.perf_counter()
     try:
-        for i in range(args.games):
-            result = play_game(rules, args.players, args.variant, args.length, args.seed + i,
-                               bots, store, **liesborn)
-            if args.json:
-                sys.stdout.write(orjson.dumps(result.to_json()).decode() + "\n")
-            else:
-                _print_result(result)
+        with progress(args.games, "games", quiet=args.json) as done:
+            for i in range(args.games):
+                result = play_game(rules, args.players, args.variant, args.length,
+                                   args.seed + i, bots, store, **liesborn)
+                if args.json:
+                    sys.stdout.write(orjson.dumps(result.to_json()).decode() + "\n")
+                else:
+                    _print_result(result)
+                done(i + 1)
     finally:
         if store is not None:
             store.close()

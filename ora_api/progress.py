@@ -20,7 +20,7 @@ def progress(total: int | None, what: str, *, quiet: bool = False
     if quiet or not sys.stderr.isatty():
         yield lambda n: None
         return
-    with tqdm(total=total, unit=f" {what}", file=sys.stderr, dynamic_ncols=True,
+    with tqdm(total=total, desc=what, unit="", file=sys.stderr, dynamic_ncols=True,
               leave=False) as bar:
 
         def update(n: int) -> None:
