@@ -567,6 +567,12 @@ def build_parser() -> argparse.ArgumentParser:
     rules_p.add_argument("--dir", default=None, help="the spec directory")
     rules_p.set_defaults(func=_rules)
 
+    mcp_p = sub.add_parser("mcp", help="the API as a Model Context Protocol server on stdio "
+                                       "(docs/mcp.md; the 'mcp' extra)")
+    mcp_p.add_argument("--store", metavar="URL", default="memory",
+                       help="memory (default) | sqlite:PATH | postgres:[DBNAME]")
+    mcp_p.set_defaults(func=_mcp)
+
     serve = sub.add_parser("serve", help="the JSON-RPC server (stdio or HTTP)")
     add_serve_arguments(serve)
     serve.set_defaults(func=_serve)
@@ -593,6 +599,29 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="warning",
                         choices=["debug", "info", "warning", "error"],
                         help="log level on stderr (default warning)")
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from ora_api.service import open_service
+    from ora_core.errors import InvalidCommand
+
+    try:
+        import mcp  # noqa: F401
+    except ImportError:
+        raise InvalidCommand("ora mcp needs the MCP SDK: pip install 'ora[mcp]'") from None
+    from ora_api.mcp_server import serve_stdio
+
+    try:
+        service = open_service(args.store)
+    except Exception as e:
+        raise InvalidCommand(f"cannot open the store {args.store!r}: {e}") from None
+    try:
+        asyncio.run(serve_stdio(service))
+    finally:
+        service.close()
+    return 0
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -1,0 +1,97 @@
+"""``ora mcp``: the MCP server, driven by the official SDK's own client over stdio.
+
+The tools come from the JSON-RPC registry; an agent (a seeded chooser here) plays a seat of a
+complete game against bots through them.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+import anyio
+import orjson
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from ora_api.mcp_server import tool_specs
+from ora_api.service import API
+
+
+def test_the_tools_are_the_registry_methods_but_push_only_ones() -> None:
+    names = {s.method for s in tool_specs()}
+    expected = {m.name for m in API.methods.values() if not m.push} - {"rpc.discover"}
+    assert names == expected
+    assert "game.subscribe" not in names
+    move = next(s for s in tool_specs() if s.name == "game_move")
+    assert move.input_schema["required"] == ["game_id", "token", "move"]
+    create = next(s for s in tool_specs() if s.name == "game_create")
+    # OpenRPC's component references point into the tool schema's own $defs.
+    assert "GameConfigParams" in create.input_schema["$defs"]
+    assert "#/components/" not in orjson.dumps(create.input_schema).decode()
+
+
+def _structured(result: Any) -> Any:
+    assert result.content and result.content[0].type == "text"
+    return orjson.loads(result.content[0].text)
+
+
+async def _play_a_game() -> None:
+    params = StdioServerParameters(command=sys.executable, args=["-m", "ora_api.cli", "mcp"])
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        tools = {t.name: t for t in (await session.list_tools()).tools}
+        assert {"game_create", "game_move", "game_view", "game_moves", "game_explain",
+                "rules_lookup", "rules_catalog", "game_log"} <= set(tools)
+        assert "game_subscribe" not in tools
+
+        created = _structured(await session.call_tool("game_create", {
+            "config": {"players": 3, "variant": "france", "length": "short", "seed": 3},
+            "seats": [{"name": "agent"}, {"bot": "greedy"}, {"bot": "random"}]}))
+        game_id, token = created["game_id"], created["seats"][0]["token"]
+
+        # A bad move is a tool error carrying the API's reason, and nothing changes.
+        bad = await session.call_tool("game_move", {"game_id": game_id, "token": token,
+                                                    "move": "FLY_AWAY"})
+        assert bad.is_error
+        assert _structured(bad)["data"]["code"] == "invalid_move"
+
+        tree = _structured(await session.call_tool("game_moves", {"game_id": game_id,
+                                                                  "token": token}))
+        assert tree  # the moves grouped by verb
+        rng = random.Random(1)
+        moves = 0
+        while True:
+            legal = _structured(await session.call_tool(
+                "game_legal_moves", {"game_id": game_id, "token": token}))
+            if legal["seat"] is None:
+                break
+            assert legal["seat"] == 0  # the bots have played their turns already
+            by_verb: dict[str, list[str]] = {}
+            for move in legal["moves"]:
+                by_verb.setdefault(move.split()[0], []).append(move)
+            move = rng.choice(by_verb[rng.choice(sorted(by_verb))])
+            played = await session.call_tool("game_move", {"game_id": game_id,
+                                                            "token": token, "move": move})
+            assert not played.is_error, played.content
+            moves += 1
+        assert moves > 20
+
+        score = _structured(await session.call_tool("game_score", {"game_id": game_id,
+                                                                   "token": token}))
+        assert score["final"] is True and len(score["scores"]) == 3
+        explained = await session.call_tool("game_explain", {"game_id": game_id,
+                                                             "token": token})
+        assert not explained.is_error
+        view = await session.call_tool("game_view", {"game_id": game_id, "token": token})
+        assert _structured(view)["game_id"] == game_id
+        log = _structured(await session.call_tool("game_log", {"game_id": game_id,
+                                                               "token": token}))
+        assert log
+        rule = _structured(await session.call_tool("rules_lookup", {"id": "R-BUY-2"}))
+        assert "R-BUY-2" in orjson.dumps(rule).decode()
+
+
+def test_an_agent_plays_a_complete_game_against_bots_over_stdio() -> None:
+    anyio.run(_play_a_game)
