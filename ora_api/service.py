@@ -611,6 +611,12 @@ class GameService:
             except TamperedLog as e:  # refused when read (tampered_log); the server still starts
                 log.warning("game %s: %s; not summarised", game_id, e.message)
                 continue
+            except Exception as e:  # one unreadable game must not stop the server
+                if storage_failure(e) is not None:
+                    raise
+                log.warning("game %s cannot be summarised (%s: %s); it is not listed",
+                            game_id, type(e).__name__, e)
+                continue
             # A game stored by another tool (ora demo, selfplay) has no seats: nobody holds a
             # token, so it is public; a server's game keeps its visibility (private if unknown).
             has_seats = self.lobby.has_seats(game_id)

@@ -364,3 +364,23 @@ def test_tokens_of_a_server_before_the_lobby_still_play(tmp_path: Path) -> None:
         assert play(local, str(game_id), tokens, random.Random(1), max_moves=4) == 4
     finally:
         service.close()
+
+
+def test_a_game_that_cannot_be_read_does_not_stop_a_server(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "ora.sqlite3"
+    first = open_service(f"sqlite:{path}", rules=rules())
+    game_id, _ = new_game(Local(first))
+    first.close()
+    broken = uuid.uuid4()
+    with sqlite3.connect(path) as db:  # a stream another tool wrote: no event of ours
+        db.execute("INSERT INTO stored_events VALUES (?, 1, 'no_such_event', ?)",
+                   (broken.hex, b'{"prev":"' + b"0" * 64 + b'","hash":"' + b"0" * 64
+                    + b'","event":{}}'))
+    second = open_service(f"sqlite:{path}", rules=rules())
+    try:
+        listed = Local(second).call("game.list")["games"]
+        assert [g["game_id"] for g in listed] == [game_id]
+        assert f"game {broken} cannot be summarised" in caplog.text
+    finally:
+        second.close()
