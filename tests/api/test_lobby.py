@@ -15,6 +15,7 @@ from ora_api.cli import main
 from ora_api.lobby import digest
 from ora_api.selfplay import open_store, play_game
 from ora_api.service import GameService, open_service
+from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_rules.bots import make_bot
 from ora_rules.decide import start
 from ora_rules.setup import make_config
@@ -373,9 +374,10 @@ def test_a_game_that_cannot_be_read_does_not_stop_a_server(
     game_id, _ = new_game(Local(first))
     first.close()
     broken = uuid.uuid4()
-    with sqlite3.connect(path) as db:  # a stream another tool wrote: no event of ours
+    hash_ = chain_hash(GENESIS_HASH, "no_such_event", b"{}").encode()
+    with sqlite3.connect(path) as db:  # a chained stream, but of no event of ours
         db.execute("INSERT INTO stored_events VALUES (?, 1, 'no_such_event', ?)",
-                   (broken.hex, b'{"prev":"' + b"0" * 64 + b'","hash":"' + b"0" * 64
+                   (broken.hex, b'{"prev":"' + GENESIS_HASH.encode() + b'","hash":"' + hash_
                     + b'","event":{}}'))
     second = open_service(f"sqlite:{path}", rules=rules())
     try:
