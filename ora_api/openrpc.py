@@ -29,6 +29,8 @@ from ora_api.rpc import (
     INVALID_REQUEST,
     METHOD_NOT_FOUND,
     PARSE_ERROR,
+    REPLY_TOO_LARGE,
+    SERVER_BUSY,
     ErrorSpec,
     Registry,
 )
@@ -40,14 +42,22 @@ API_VERSION = "0.1.0"
 STANDARD_ERRORS = (
     ErrorSpec(PARSE_ERROR, "parse_error", "Parse error", "the message is not JSON."),
     ErrorSpec(INVALID_REQUEST, "invalid_request", "Invalid Request",
-              "not a JSON-RPC 2.0 request object, an empty or too large batch (data.reason "
-              "batch_too_large), or a message over the size limit (data.reason too_large)."),
+              "not a JSON-RPC 2.0 request object, an id that is not a string, an integer of at "
+              "most 64 bits or null (data.reason bad_id), an empty or too large batch "
+              "(data.reason batch_too_large), or a message over the size limit (data.reason "
+              "too_large). Over HTTP also a refused request: host_not_allowed, "
+              "origin_not_allowed, unsupported_media_type, body_timeout."),
     ErrorSpec(METHOD_NOT_FOUND, "method_not_found", "Method not found", "no such method."),
     ErrorSpec(INVALID_PARAMS, "invalid_params", "Invalid params",
               "a param is missing, unknown, of the wrong type or out of range; data.path names "
               "the first bad field (config.players), data.errors lists every one."),
     ErrorSpec(INTERNAL_ERROR, "internal_error", "Internal error",
               "the server failed; data.ref finds the traceback in the server's log."),
+    ErrorSpec(REPLY_TOO_LARGE, "reply_too_large", "Reply too large",
+              "the reply would exceed the server's reply budget (one reply, or all replies of "
+              "a batch together): the request was not run; ask for less or split the batch."),
+    ErrorSpec(SERVER_BUSY, "server_busy", "Server busy",
+              "too many open connections (HTTP 503): retry later."),
 )
 
 _NONE = type(None)

@@ -37,11 +37,22 @@ INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
+# Server errors of the transport (the -32000..-32099 range; the methods' own codes count up
+# from -32001, these down from -32099).
+#: The reply would exceed the reply budget.
+REPLY_TOO_LARGE = -32099
+#: The server refuses the connection or request for now (too many connections).
+SERVER_BUSY = -32098
 
 #: The largest message (one request or one batch) accepted, in bytes.
 MAX_REQUEST_BYTES = 1 << 20
 #: The most requests in one batch.
 MAX_BATCH = 100
+#: The largest reply (one response or a whole batch's), in bytes.
+MAX_REPLY_BYTES = 8 << 20
+#: Strings of the client's input echoed in an error (a method name, a config value) are cut to
+#: this many characters: an error is never much larger than a sentence.
+MAX_ECHO = 200
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -68,6 +79,16 @@ class RpcError(Exception):
 def error_data(kind: str, detail: str, *, reason: str | None = None, rule: str | None = None,
                **extra: Any) -> dict[str, Any]:
     return {"code": kind, "reason": reason or kind, "rule": rule, "detail": detail, **extra}
+
+
+def reply_too_large(limit: int) -> RpcError:
+    return RpcError(REPLY_TOO_LARGE, "Reply too large", error_data(
+        "reply_too_large", f"the reply would exceed {limit} bytes; ask for less (game.events "
+        "pages with from_version and limit) or split the batch"))
+
+
+def server_busy(detail: str) -> RpcError:
+    return RpcError(SERVER_BUSY, "Server busy", error_data("server_busy", detail))
 
 
 def parse_error(detail: str) -> RpcError:
@@ -313,10 +334,12 @@ class Dispatcher:
     """Answers JSON-RPC messages with the methods of a registry, calling them on ``target``."""
 
     def __init__(self, registry: Registry, target: Any, *,
-                 max_request_bytes: int = MAX_REQUEST_BYTES, max_batch: int = MAX_BATCH) -> None:
+                 max_request_bytes: int = MAX_REQUEST_BYTES, max_batch: int = MAX_BATCH,
+                 max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
         self.registry = registry
         self.target = target
         self.max_request_bytes = max_request_bytes
+        self.max_reply_bytes = max_reply_bytes
         self.max_batch = max_batch
         self.params = make_params_converter()
         self.results = cattrs.Converter()
@@ -342,9 +365,31 @@ class Dispatcher:
             if len(message) > self.max_batch:
                 return _dump(_error_response(None, invalid_request(
                     f"a batch holds at most {self.max_batch} requests", reason="batch_too_large")))
-            replies = [r for item in message if (r := self.call(item, session)) is not None]
-            return b"[" + b",".join(replies) + b"]" if replies else None
-        return self.call(message, session)
+            return self._batch(message, session)
+        return self.call(message, session, self.max_reply_bytes)
+
+    def _batch(self, items: list[Any], session: Session) -> bytes | None:
+        """The replies of a batch, in order. Its replies share one budget of bytes: once it is
+        spent, the remaining requests are not run and get ``reply_too_large``."""
+        replies: list[bytes] = []
+        budget = self.max_reply_bytes - 2  # the brackets
+        for item in items:
+            if budget > 0:
+                reply = self.call(item, session, budget)
+            else:
+                reply = self._refusal(item, reply_too_large(self.max_reply_bytes))
+            if reply is not None:
+                replies.append(reply)
+                budget -= len(reply) + 1
+        return b"[" + b",".join(replies) + b"]" if replies else None
+
+    def _refusal(self, request: Any, error: RpcError) -> bytes | None:
+        """``error`` as the answer to a request that is not run (None for a notification)."""
+        if type(request) is dict and "id" in request and _valid_id(request["id"]):
+            return _dump(_error_response(request["id"], error))
+        if type(request) is dict and "id" not in request:
+            return None
+        return _dump(_error_response(None, error))
 
     def too_large(self) -> bytes:
         return _dump(_error_response(None, invalid_request(
@@ -352,8 +397,9 @@ class Dispatcher:
 
     # -- one request ------------------------------------------------------------------------------
 
-    def call(self, request: Any, session: Session) -> bytes | None:
-        """The serialized response to one request object; None for a notification.
+    def call(self, request: Any, session: Session, budget: int | None = None) -> bytes | None:
+        """The serialized response to one request object; None for a notification. A response
+        longer than ``budget`` bytes (default: the reply limit) becomes ``reply_too_large``.
 
         An invalid request object is answered even without an id (with id null, as JSON-RPC
         2.0 §5 shows); a valid notification never is, even when it fails.
@@ -363,7 +409,7 @@ class Dispatcher:
         request_id = request.get("id")
         if not _valid_id(request_id):
             return _dump(_error_response(None, invalid_request(
-                "id must be a string, a number or null")))
+                "id must be a string, an integer of at most 64 bits or null", reason="bad_id")))
         has_id = "id" in request
         try:
             method = self._method(request)
@@ -385,7 +431,11 @@ class Dispatcher:
             return _dump(_error_response(request_id, internal_error(ref))) if has_id else None
         if not has_id:
             return None
-        return _dump({"jsonrpc": JSONRPC, "id": request_id, "result": result})
+        reply = _dump({"jsonrpc": JSONRPC, "id": request_id, "result": result})
+        limit = self.max_reply_bytes if budget is None else budget
+        if len(reply) > limit:
+            return _dump(_error_response(request_id, reply_too_large(self.max_reply_bytes)))
+        return reply
 
     def _method(self, request: dict[str, Any]) -> Method:
         """The method of a well-formed request object; -32600 / -32601 otherwise."""
@@ -444,11 +494,30 @@ def internal_error(ref: str) -> RpcError:
 
 
 def _valid_id(value: Any) -> bool:
-    return value is None or type(value) in (str, int) or type(value) is float
+    """A string, an integer or null. Numbers with a fraction are refused (JSON-RPC: SHOULD
+    NOT), and so are integers beyond 64 bits, which the JSON parser can only read as floats:
+    echoing ``18446744073709551616`` as ``1.8446744073709552e+19`` would not match the id."""
+    return value is None or type(value) in (str, int)
+
+
+def error_message(error: RpcError, request_id: Any = None) -> bytes:
+    """The serialized error response to a request (id null: a message refused unread)."""
+    return _dump(_error_response(request_id, error))
 
 
 def _error_response(request_id: Any, error: RpcError) -> dict[str, Any]:
-    return {"jsonrpc": JSONRPC, "id": request_id, "error": error.to_dict()}
+    return {"jsonrpc": JSONRPC, "id": request_id, "error": _clip(error.to_dict())}
+
+
+def _clip(value: Any) -> Any:
+    """``value`` with every string cut to ``MAX_ECHO`` characters (input echoed in errors)."""
+    if isinstance(value, str):
+        return value if len(value) <= MAX_ECHO else f"{value[:MAX_ECHO]}... ({len(value)} chars)"
+    if isinstance(value, dict):
+        return {k: _clip(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clip(v) for v in value]
+    return value
 
 
 def _dump(message: Mapping[str, Any]) -> bytes:

@@ -147,6 +147,12 @@ def _meta(doc: str, **constraints: Any) -> dict[str, Any]:
 
 GAME_ID = _meta("the game's id (from game.create or game.list)")
 
+#: One page of game.events: at most this many events and about this many bytes of them. A
+#: whole game's stream (some 1100 events, 300 KB for four players) fits in one page; a batch of
+#: such pages is what the reply budget stops.
+EVENTS_PAGE = 10_000
+EVENTS_PAGE_BYTES = 1 << 20
+
 
 @frozen(kw_only=True)
 class EventView:
@@ -249,8 +255,9 @@ class EventsParams:
     game_id: UUID = field(metadata=GAME_ID)
     from_version: int = field(default=1, metadata=_meta("the first version to return",
                                                         minimum=1))
-    limit: int | None = field(default=None, metadata=_meta("at most this many events",
-                                                           minimum=0, maximum=100_000))
+    limit: int | None = field(default=None, metadata=_meta(
+        f"at most this many events (a page holds at most {EVENTS_PAGE} events and about "
+        f"{EVENTS_PAGE_BYTES // 1024} KiB of them)", minimum=0, maximum=100_000))
     token: str | None = field(default=None, metadata=_meta(
         "a seat's or a spectator's token of the game: needed to read a private game",
         max_length=256))
@@ -260,6 +267,9 @@ class EventsParams:
 class EventsResult:
     version: int = field(metadata=_meta("the game's version (its last event)"))
     events: list[EventView]
+    next_version: int | None = field(default=None, metadata=_meta(
+        "where the next page starts (from_version), when this page stopped before the "
+        "version asked for; null when nothing more was asked"))
 
 
 @frozen(kw_only=True)
@@ -760,15 +770,27 @@ class GameService:
             return hot.state, hot.moves
 
     def events(self, game_id: UUID, from_version: int = 1, limit: int | None = None,
-               token: str | None = None) -> tuple[int, list[EventView]]:
+               token: str | None = None) -> tuple[int, list[EventView], int | None]:
+        """The head, one page of events from ``from_version`` (at most ``limit``,
+        ``EVENTS_PAGE`` and about ``EVENTS_PAGE_BYTES``) and where the next page starts (None
+        when the page holds all that was asked)."""
         state = self.current(game_id, token)
-        stored = self.store.events(game_id, from_version, limit=limit)
+        page = EVENTS_PAGE if limit is None else min(limit, EVENTS_PAGE)
+        stored = self.store.events(game_id, from_version, limit=page)
         try:
             verify_chain(stored)  # the slice, from its first prev_hash on
         except TamperedLog as e:
             raise tampered(game_id, e) from None
         head = max(state.version, stored[-1].version if stored else 0)
-        return head, [event_view(s) for s in stored]
+        size = 0
+        for i, s in enumerate(stored):
+            size += len(s.data) + 200  # the envelope: version, type, two hashes
+            if size > EVENTS_PAGE_BYTES and i > 0:
+                stored = stored[:i]
+                break
+        last = stored[-1].version if stored else from_version - 1
+        wanted = head if limit is None else min(head, from_version + limit - 1)
+        return head, [event_view(s) for s in stored], last + 1 if last < wanted else None
 
 
 def _config_field(message: str) -> str:
@@ -912,9 +934,10 @@ def game_complete(svc: GameService, session: Session, p: CompleteParams) -> Comp
             errors=(UNKNOWN_GAME, BAD_TOKEN),
             summary="The game's stored events with their hash chain.")
 def game_events(svc: GameService, session: Session, p: EventsParams) -> EventsResult:
-    """From ``from_version`` on, at most ``limit`` of them."""
-    head, events = svc.events(p.game_id, p.from_version, p.limit, p.token)
-    return EventsResult(version=head, events=events)
+    """From ``from_version`` on, at most ``limit`` of them, one page at a time: when the page
+    stops early, ``next_version`` is the ``from_version`` of the next one."""
+    head, events, next_version = svc.events(p.game_id, p.from_version, p.limit, p.token)
+    return EventsResult(version=head, events=events, next_version=next_version)
 
 
 @API.method("game.score", params=GameParams, result=ScoreResult, errors=(UNKNOWN_GAME, BAD_TOKEN),

@@ -110,6 +110,20 @@ def play(client: Any, game_id: str, tokens: dict[int, str], rng: random.Random,
     return n
 
 
+def all_events(client: Any, game_id: str, token: str | None = None) -> list[dict[str, Any]]:
+    """The game's whole stream, page by page (game.events answers one page at a time)."""
+    events: list[dict[str, Any]] = []
+    from_version: int | None = 1
+    while from_version is not None:
+        params: dict[str, Any] = {"game_id": game_id, "from_version": from_version}
+        if token is not None:
+            params["token"] = token
+        page = client.call("game.events", params)
+        events += page["events"]
+        from_version = page["next_version"]
+    return events
+
+
 def verify_chain(events: list[dict[str, Any]]) -> None:
     """The hash chain as a client checks it (docs/api.md)."""
     prev = "0" * 64
@@ -135,10 +149,11 @@ class HttpServer:
     """``python -m ora_api.server --http`` in a subprocess (``prefix``: a command that runs it,
     e.g. in a mount namespace). Its stderr is collected as it comes (``log()``)."""
 
-    def __init__(self, store: str, cwd: Path, prefix: Sequence[str] = ()) -> None:
+    def __init__(self, store: str, cwd: Path, *options: str, prefix: Sequence[str] = ()
+                 ) -> None:
         self.proc = subprocess.Popen(
             [*prefix, sys.executable, "-m", "ora_api.server", "--http", "127.0.0.1:0",
-             "--store", store],
+             "--store", store, *options],
             cwd=cwd, env=server_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         assert self.proc.stderr is not None
         self.stderr = ""

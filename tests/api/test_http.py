@@ -18,12 +18,15 @@ from websockets.sync.client import connect
 from tests.api.conftest import (
     HttpServer,
     RpcFailed,
+    all_events,
     new_game,
     pick,
     play,
     unwrap,
     verify_chain,
 )
+
+JSON = {"content-type": "application/json"}
 
 
 class Watcher:
@@ -110,7 +113,7 @@ def test_a_whole_game_over_http_with_a_restart_and_a_websocket_subscriber(
         assert final["status"] == "finished"
         watcher.wait_for(final["version"])
         watcher.close()
-        events = server.call("game.events", {"game_id": game_id, "token": spectator})["events"]
+        events = all_events(server, game_id, token=spectator)
         verify_chain(events)
         start = created["version"]
         assert [e["type"] for e in events[start:start + 3]] == ["seat_taken"] * 3
@@ -137,15 +140,15 @@ def test_racing_moves_over_http_exactly_one_is_stored(http_server: HttpServer) -
                 "game_id": game_id, "token": tokens[legal["seat"]],
                 "move": pick(legal["moves"], rng), "expected_version": legal["version"]}})
                 for i in range(6)]
-            replies = list(pool.map(lambda b: client.post(http_server.url, content=b).json(),
-                                    bodies))
+            replies = list(pool.map(lambda b: client.post(
+                http_server.url, content=b, headers=JSON).json(), bodies))
             ok = [r for r in replies if "result" in r]
             assert len(ok) == 1, replies
             assert all(r["error"]["data"]["code"] == "version_conflict"
                        for r in replies if "error" in r)
             head = http_server.call("game.state", {"game_id": game_id})["version"]
             assert head == ok[0]["result"]["version"]
-    verify_chain(http_server.call("game.events", {"game_id": game_id})["events"])
+    verify_chain(all_events(http_server, game_id))
 
 
 def test_http_framing(http_server: HttpServer) -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import orjson
 import pytest
 
-from ora_api.rpc import Dispatcher, Session
+from ora_api.rpc import MAX_REPLY_BYTES, Dispatcher, Session
 from ora_api.service import API, GameService
-from tests.api.conftest import Local, RpcFailed, new_game
+from tests.api.conftest import Local, RpcFailed, new_game, play
 
 
 def test_a_request_gets_its_result_with_its_id(local: Local) -> None:
@@ -160,3 +162,61 @@ def test_rpc_discover_answers_the_document(local: Local) -> None:
     doc = local.call("rpc.discover")
     assert doc["openrpc"].startswith("1.")
     assert {m["name"] for m in doc["methods"]} == set(API.methods)
+
+
+@pytest.mark.parametrize("raw_id", [b"18446744073709551616", b"-9223372036854775809",
+                                    b"1e3", b"1.5", b"2.0"])
+def test_ids_that_are_not_exact_integers_are_refused(local: Local, raw_id: bytes) -> None:
+    """An id beyond 64 bits can only be parsed as a float, and echoing the float would not
+    match the client's id: it is refused (-32600, id null), as numbers with a fraction are."""
+    reply = local.raw(b'{"jsonrpc":"2.0","id":' + raw_id + b',"method":"game.list"}')
+    assert reply["id"] is None
+    assert reply["error"]["code"] == -32600 and reply["error"]["data"]["reason"] == "bad_id"
+
+
+@pytest.mark.parametrize("raw_id", [b"18446744073709551615", b"-9223372036854775808", b"0",
+                                    b'"18446744073709551616"'])
+def test_ids_within_64_bits_come_back_exactly(local: Local, raw_id: bytes) -> None:
+    reply = local.dispatcher.handle(b'{"jsonrpc":"2.0","id":' + raw_id
+                                    + b',"method":"game.list"}', local.session)
+    assert reply is not None and reply.startswith(b'{"jsonrpc":"2.0","id":' + raw_id + b",")
+
+
+def test_echoed_input_is_cut_in_errors(local: Local) -> None:
+    """A 900,000-character config value does not come back (twice) in the error."""
+    huge = "x" * 900_000
+    with pytest.raises(RpcFailed) as e:
+        local.call("game.create", {"config": {"players": 3, "variant": huge,
+                                              "length": "long"}})
+    assert e.value.code == -32602 and e.value.data["path"] == "config.variant"
+    assert len(orjson.dumps(e.value.error)) < 2000
+    with pytest.raises(RpcFailed) as e:
+        local.call("game.create", {"config": {"players": 3, "variant": "france",
+                                              "length": "long", huge: 1}})
+    assert len(orjson.dumps(e.value.error)) < 2000
+
+
+def test_a_reply_over_the_budget_is_refused(service: GameService) -> None:
+    dispatcher = Dispatcher(API, service, max_reply_bytes=5000)
+    reply = orjson.loads(dispatcher.handle(b'{"jsonrpc":"2.0","id":7,"method":"rpc.discover"}')
+                         or b"")
+    assert reply["id"] == 7 and reply["error"]["code"] == -32099
+    assert reply["error"]["data"]["code"] == "reply_too_large"
+    small = dispatcher.handle(b'{"jsonrpc":"2.0","id":8,"method":"game.list"}')
+    assert small is not None and b'"result"' in small
+
+
+def test_a_batch_of_whole_streams_stops_at_the_reply_budget(local: Local) -> None:
+    """100 game.events of a finished game asked at once (43 MB of replies before the budget):
+    the reply stays within the budget and the requests past it are refused, not run."""
+    game_id, tokens = new_game(local, players=4)
+    play(local, game_id, tokens, random.Random(2))
+    batch = orjson.dumps([{"jsonrpc": "2.0", "id": i, "method": "game.events",
+                           "params": {"game_id": game_id}} for i in range(100)])
+    raw = local.dispatcher.handle(batch, local.session)
+    assert raw is not None and len(raw) <= MAX_REPLY_BYTES + 100 * 400
+    answers = orjson.loads(raw)
+    assert [a["id"] for a in answers] == list(range(100))
+    done = [a for a in answers if "result" in a]
+    assert 1 <= len(done) < 100
+    assert all(a["error"]["data"]["code"] == "reply_too_large" for a in answers[len(done):])

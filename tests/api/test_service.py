@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
+import orjson
 import pytest
 
+from ora_api import service as service_module
 from ora_api.service import GameService, open_service
-from tests.api.conftest import Local, RpcFailed, new_game, pick, play, verify_chain
+from tests.api.conftest import Local, RpcFailed, all_events, new_game, pick, play, verify_chain
 from tests.support import rules
 
 
@@ -112,7 +114,7 @@ def test_a_whole_game_in_process(local: Local) -> None:
     assert final["final"] is True and final["scores"] == state["scores"]
     best = max(s["total"] for s in final["scores"])
     assert final["winners"] == [s["seat"] for s in final["scores"] if s["total"] == best]
-    events = local.call("game.events", {"game_id": game_id})["events"]
+    events = all_events(local, game_id)
     verify_chain(events)
     assert "game_ended" in [e["type"] for e in events[-3:]]
     pushed = [m["params"] for m in local.pushed]
@@ -138,7 +140,7 @@ def test_state_at_any_version_and_events_paging(local: Local) -> None:
     game_id, tokens = new_game(local)
     play(local, game_id, tokens, random.Random(1), max_moves=30)
     head = local.call("game.state", {"game_id": game_id})
-    events = local.call("game.events", {"game_id": game_id})["events"]
+    events = all_events(local, game_id)
     assert len(events) == head["version"]
     page = local.call("game.events", {"game_id": game_id, "from_version": 5, "limit": 3})
     assert page["version"] == head["version"]
@@ -150,6 +152,28 @@ def test_state_at_any_version_and_events_paging(local: Local) -> None:
     middle = local.call("game.state", {"game_id": game_id, "version": head["version"] - 3})
     assert middle["version"] == head["version"] - 3
     assert local.call("game.state", {"game_id": game_id, "version": head["version"]}) == head
+
+
+def test_events_come_in_pages_of_bounded_size(local: Local, monkeypatch: pytest.MonkeyPatch
+                                              ) -> None:
+    """A long stream is answered one page at a time (a count and a size bound); next_version
+    chains the pages, and is null once the page holds what was asked."""
+    game_id, tokens = new_game(local)
+    play(local, game_id, tokens, random.Random(3), max_moves=40)
+    whole = local.call("game.events", {"game_id": game_id})
+    assert whole["next_version"] is None and len(whole["events"]) == whole["version"]
+    monkeypatch.setattr(service_module, "EVENTS_PAGE_BYTES", 4000)
+    first = local.call("game.events", {"game_id": game_id})
+    assert 1 <= len(first["events"]) < whole["version"]
+    assert first["next_version"] == first["events"][-1]["version"] + 1
+    assert len(orjson.dumps(first["events"])) < 4000 + 2000  # one event may cross the bound
+    assert all_events(local, game_id) == whole["events"]
+    limited = local.call("game.events", {"game_id": game_id, "from_version": 3, "limit": 2})
+    assert [e["version"] for e in limited["events"]] == [3, 4]
+    assert limited["next_version"] is None
+    monkeypatch.setattr(service_module, "EVENTS_PAGE", 5)
+    capped = local.call("game.events", {"game_id": game_id, "limit": 50})
+    assert len(capped["events"]) == 5 and capped["next_version"] == 6
 
 
 def test_legal_moves_for_another_seat_are_empty(local: Local) -> None:
@@ -230,7 +254,7 @@ def test_racing_moves_in_threads_exactly_one_is_stored(local: Local) -> None:
             {"game_id": game_id, "token": tokens[legal["seat"]], "move": moves[i % len(moves)],
              "expected_version": legal["version"]} for i in range(4)])
         assert sorted(results) == ["ok"] + ["version_conflict"] * 3
-        verify_chain(local.call("game.events", {"game_id": game_id})["events"])
+        verify_chain(all_events(local, game_id))
 
 
 def test_a_second_service_on_the_same_file_never_answers_from_a_stale_cache(
@@ -253,7 +277,7 @@ def test_a_second_service_on_the_same_file_never_answers_from_a_stale_cache(
         play(b, game_id, tokens, random.Random(1), max_moves=2)  # and b moves on from there
         assert a.call("game.state", {"game_id": game_id}) == b.call("game.state",
                                                                     {"game_id": game_id})
-        verify_chain(b.call("game.events", {"game_id": game_id})["events"])
+        verify_chain(all_events(b, game_id))
     finally:
         one.close()
         two.close()
@@ -304,7 +328,7 @@ def test_a_small_hot_cache_evicts_and_refolds(tmp_path: Path) -> None:
             for game_id, tokens in games:
                 play(local, game_id, tokens, rng, max_moves=1)
         for game_id, _ in games:
-            verify_chain(local.call("game.events", {"game_id": game_id})["events"])
+            verify_chain(all_events(local, game_id))
             cached = local.call("game.state", {"game_id": game_id})
             service._evict(UUID(game_id))
             assert local.call("game.state", {"game_id": game_id}) == cached

@@ -12,7 +12,7 @@ from typing import IO, Any
 import orjson
 import pytest
 
-from tests.api.conftest import server_env, unwrap, verify_chain
+from tests.api.conftest import all_events, server_env, unwrap, verify_chain
 
 
 class StdioServer:
@@ -82,7 +82,7 @@ def test_a_game_over_stdio_with_notifications_and_framing(tmp_path: Path) -> Non
         # the move's notifications arrive before its reply
         assert [n["params"]["version"] for n in server.notifications[before:]] == [
             e["version"] for e in done["events"]]
-    events = server.call("game.events", {"game_id": game_id})["events"]
+    events = all_events(server, game_id)
     verify_chain(events)
     assert [n["params"]["hash"] for n in server.notifications] == [
         e["hash"] for e in events[created["version"]:]]

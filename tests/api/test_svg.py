@@ -129,7 +129,7 @@ def test_get_games_id_svg_over_http(local: Local) -> None:
 
     async def get(path: str, **params: str) -> httpx.Response:
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://ora") as client:
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
             return await client.get(path, params=params)
 
     def fetch(path: str, **params: str) -> httpx.Response:

@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from tests.api.conftest import all_events
+
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCES = Path(__file__).parent / "screenshots"
 DOCS = ROOT / "docs" / "web"
@@ -155,7 +157,7 @@ def test_a_whole_two_player_game_against_a_bot_through_the_page(
     assert played["over_text"] == "Game over"
     assert "Final score" in played["scores"]
     # the server stored exactly the moves clicked, and the bot's in between
-    events = web_server.call("game.events", {"game_id": played["game_id"]})["events"]
+    events = all_events(web_server, played["game_id"])
     stored = [(e["data"]["seat"], e["data"]["move"]) for e in events
               if e["type"] == "move_played"]
     assert [m for seat, m in stored if seat == 0] == played["moves"]
