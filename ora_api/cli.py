@@ -74,6 +74,10 @@ def _print_result(result: object) -> None:
         mark = "  winner" if s["seat"] in result.winners else ""
         print(f"  {s['seat']:>4}  {s['goods']:>5}  {s['economic']:>8}  {s['settlements']:>11}  "
               f"{s['total']:>5}{mark}")
+        tiles = [f"{w['tile']} {'dark' if w['dark'] else 'light'} {w['points']}"
+                 for w in s.get("wonders", ())]
+        if tiles:  # Liesborn: each wonder tile's points, part of the goods (R-LIES-6)
+            print(f"        wonders: {', '.join(tiles)}")
 
 
 def _list(args: argparse.Namespace) -> int:

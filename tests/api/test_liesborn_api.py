@@ -82,3 +82,13 @@ def test_ora_selfplay_liesborn() -> None:
         capture_output=True, text=True, check=False, cwd=ROOT)
     assert refused.returncode == 2
     assert refused.stderr.strip() == "ora: wonder_tiles must be one of all, known, got 'x'"
+
+
+def test_ora_selfplay_liesborn_prints_each_tile() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ora_api.cli", "selfplay", "--players", "4", "--length",
+         "short", "--seed", "8", "--liesborn", "--bots", "seek:G34", "--store", "none"],
+        capture_output=True, text=True, check=False, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "4 players, france, short, Liesborn (all), seed 8: finished" in done.stdout
+    assert "        wonders: LW-08 dark 20" in done.stdout.splitlines()
