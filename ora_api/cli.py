@@ -285,20 +285,48 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from ora_api.arena import arena
+    from ora_api.arena import default_jobs, run_arena
+    from ora_api.progress import progress
+    from ora_core.errors import InvalidCommand
 
-    standings = arena(load_rules(), args.players, args.bots.split(","), args.games, args.seed,
-                      args.variant, args.length)
+    names = [n for n in args.bots.split(",") if n]
+    if not names or args.games < 1 or args.players < 1:
+        raise InvalidCommand("arena: give --bots, and --games and --players of at least 1")
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    start = time.perf_counter()
+    try:
+        with progress(args.games, "games", quiet=args.json) as done:
+            result = run_arena(load_rules(), args.players, names, args.games, args.seed,
+                               args.variant, args.length, jobs, on_done=done)
+    except ValueError as e:
+        raise InvalidCommand(f"arena: {e}") from None
+    took = time.perf_counter() - start
     if args.json:
-        rows = [{"bot": s.bot, "seats": s.games, "wins": s.wins, "rate": s.rate,
-                 "ci95": [s.low, s.high]} for s in standings]
-        sys.stdout.write(orjson.dumps(rows).decode() + "\n")
+        report = {
+            "games": args.games, "players": args.players, "variant": args.variant,
+            "length": args.length, "seed": args.seed, "jobs": jobs, "seconds": took,
+            "standings": [{"bot": s.bot, "seats": s.games, "wins": s.wins, "rate": s.rate,
+                           "ci95": [s.low, s.high]} for s in result.standings],
+            "ratings": [{"bot": r.bot, "rating": r.rating, "ci95": [r.low, r.high],
+                         "pairs": r.pairs} for r in result.ratings],
+            "results": [{"seed": g.seed, "bots": list(g.bots), "totals": list(g.totals),
+                         "winners": list(g.winners), "finished": g.finished}
+                        for g in result.games],
+        }
+        sys.stdout.write(orjson.dumps(report).decode() + "\n")
         return 0
-    print(f"{args.games} games, {args.players} players, {args.variant}, {args.length}")
-    print("  bot            seats   wins   rate   95% interval")
-    for s in standings:
+    unfinished = sum(1 for g in result.games if not g.finished)
+    print(f"{args.games} games, {args.players} players, {args.variant}, {args.length}, "
+          f"seed {args.seed}: {took:.1f} s with {jobs} process(es)"
+          + (f"; {unfinished} game(s) stopped unfinished" if unfinished else ""))
+    print("  bot            seats   wins   rate   95% interval (Wilson)")
+    for s in result.standings:
         print(f"  {s.bot:<13} {s.games:>6} {s.wins:>6.1f} {s.rate:>6.1%}   "
               f"{s.low:.1%} .. {s.high:.1%}")
+    print("  bot           rating   95% interval (bootstrap)   pairs   Bradley-Terry, Elo scale")
+    for r in result.ratings:
+        print(f"  {r.bot:<13} {r.rating:>6.0f}   {r.low:>6.0f} .. {r.high:<6.0f}"
+              f"{'':>14}{r.pairs:>6}")
     return 0
 
 
@@ -449,6 +477,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena_p.add_argument("--seed", type=int, default=0)
     arena_p.add_argument("--variant", choices=("france", "ireland"), default="france")
     arena_p.add_argument("--length", choices=("long", "short"), default="long")
+    arena_p.add_argument("--jobs", type=int, default=None, metavar="N",
+                         help="games played at once in worker processes (default: the cores)")
     arena_p.add_argument("--json", action="store_true")
     arena_p.set_defaults(func=_arena)
 

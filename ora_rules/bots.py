@@ -217,8 +217,11 @@ def make_mcts(rules: Rules, playouts: int = 64, depth: int = 40, exploration: fl
 
 def make_bot(name: str, rules: Rules) -> Bot:
     """A bot by name: ``random``, ``uniform``, ``builder``, ``greedy``, ``greedy:N`` (N sampled
-    candidates), ``mcts``, ``mcts:N`` (N playouts per move), ``mcts:Nms`` (N milliseconds per
-    move) or ``seek:ID``."""
+    candidates), ``mcts`` (the search bot of ``ora_rules.search``, 100 ms per move),
+    ``mcts:N`` (N simulations per move), ``mcts:Nms`` (N milliseconds per move), ``uct``,
+    ``uct:N``, ``uct:Nms`` (plain UCT with random playouts) or ``seek:ID``."""
+    from ora_rules.search import SearchBot
+
     if name == "random":
         return random_bot
     if name == "uniform":
@@ -229,13 +232,23 @@ def make_bot(name: str, rules: Rules) -> Bot:
         return make_greedy(rules)
     if name.startswith("greedy:") and name[7:].isdigit():
         return make_greedy(rules, sample=int(name[7:]))
-    if name == "mcts":
-        return make_mcts(rules)
     if name.startswith("seek:"):
         return make_seeker(name[5:], rules)
-    if name.startswith("mcts:") and name[5:].isdigit():
-        return make_mcts(rules, playouts=int(name[5:]))
-    if name.startswith("mcts:") and name.endswith("ms") and name[5:-2].isdigit():
-        return make_mcts(rules, seconds=int(name[5:-2]) / 1000)
+    family, _, budget = name.partition(":")
+    if family in ("mcts", "uct"):
+        playouts: int | None = None
+        seconds: float | None = 0.1
+        if budget.isdigit():
+            playouts, seconds = int(budget), None
+        elif budget.endswith("ms") and budget[:-2].isdigit():
+            seconds = int(budget[:-2]) / 1000
+        elif budget:
+            seconds = -1
+        if seconds is None or seconds >= 0:
+            if family == "mcts":
+                return SearchBot(rules, seconds=seconds, simulations=playouts or 0)
+            if not budget:
+                return make_mcts(rules)
+            return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
     raise ValueError(f"unknown bot {name!r}; bots are random, uniform, builder, greedy, "
-                     "greedy:N, mcts, mcts:N, mcts:Nms, seek:ID")
+                     "greedy:N, mcts, mcts:N, mcts:Nms, uct, uct:N, uct:Nms, seek:ID")

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from ora_api.arena import arena, wilson
+from ora_api.arena import arena, run_arena, wilson
 from ora_api.selfplay import play_game
 from ora_rules.bots import make_bot
 from tests.support import rules
@@ -50,16 +50,44 @@ def test_unknown_bot_names_the_known_ones() -> None:
         make_bot("oracle", rules())
 
 
-def test_ora_arena_prints_win_rates_as_json() -> None:
+def test_ora_arena_prints_win_rates_and_ratings_as_json() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "ora_api.cli", "arena", "--players", "3", "--bots",
-         "random,builder", "--games", "2", "--length", "short", "--json"],
+         "random,builder", "--games", "2", "--length", "short", "--json", "--jobs", "2"],
         capture_output=True, text=True, check=True)
-    rows = json.loads(result.stdout)
+    report = json.loads(result.stdout)
+    rows = report["standings"]
     assert {r["bot"] for r in rows} == {"random", "builder"}
     assert sum(r["wins"] for r in rows) == pytest.approx(2)
     for r in rows:
         assert r["ci95"][0] <= r["rate"] <= r["ci95"][1]
+    assert {r["bot"] for r in report["ratings"]} == {"random", "builder"}
+    for r in report["ratings"]:
+        assert r["ci95"][0] <= r["rating"] <= r["ci95"][1]
+    assert [g["seed"] for g in report["results"]] == [0, 1]
+    assert result.stderr == ""  # no progress bar when the output is JSON (or not a terminal)
+
+
+def test_arena_results_do_not_depend_on_the_number_of_processes() -> None:
+    """Every game has its own seed: the same games in one process or in two."""
+    one = run_arena(rules(), 3, ["greedy:4", "random"], 3, seed=2, length="short", jobs=1)
+    two = run_arena(rules(), 3, ["greedy:4", "random"], 3, seed=2, length="short", jobs=2)
+    assert [(g.bots, g.totals, g.winners) for g in one.games] == \
+        [(g.bots, g.totals, g.winners) for g in two.games]
+    assert one.ratings == two.ratings
+    # Seats rotate: game i seats bot (s + i) mod 2 at seat s.
+    assert [g.bots for g in one.games] == [("greedy:4", "random", "greedy:4"),
+                                           ("random", "greedy:4", "random"),
+                                           ("greedy:4", "random", "greedy:4")]
+
+
+def test_ora_arena_unknown_bot_is_one_line_and_exit_2() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ora_api.cli", "arena", "--bots", "random,oracle", "--games",
+         "1"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.startswith("ora: arena: unknown bot 'oracle'")
+    assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_ora_bench_quick_reports_every_figure() -> None:

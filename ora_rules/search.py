@@ -1,0 +1,212 @@
+"""The search bot (``mcts``): Monte Carlo tree search that plays the game well at a small budget.
+
+What makes it stronger than plain UCT with random playouts (docs/bots.md):
+
+- **Evaluation of unfinished positions** (:func:`position_value`): the score so far (goods,
+  buildings' economic value, settlements) plus the value of the goods not yet turned into
+  points, of free clergy and of land still to build on. Leaves are valued for every seat, and a
+  seat's value is its lead over the best opponent, squashed to 0..1.
+- **Progressive widening over ``MoveSet`` groups**: a node does not enumerate every move (a
+  position may have hundreds of conversions). It takes a few moves of each (verb, building)
+  group, orders them by a one-ply prior (the evaluation after the move), and opens the next
+  child only when the node's visits allow it (``k = 1 + widen * visits ** 0.5``).
+- **Informed playouts**: from a new leaf, a few commands chosen by a sampled one-ply policy (the
+  best of ``sample`` candidates drawn like the ``random`` bot), then the evaluation.
+- **Multi-player backup**: each node keeps a value per seat; the seat deciding at a node picks
+  its child by its own value (max^n with UCB).
+- **Tree reuse**: the subtree of the position the game reached is kept for the next decision.
+- **Budget**: a time budget per move (``mcts:100ms``) or a number of simulations (``mcts:N``,
+  the same game for a seed on any machine).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ora_core.state import State
+from ora_rules.bots import random_bot
+from ora_rules.decide import execute
+from ora_rules.moves import MoveSet
+from ora_rules.notation import Command
+from ora_rules.scoring import score_player
+from ora_rules.specs import Rules
+
+#: Weights of the evaluation beyond the score: a point of usable goods value is worth this much.
+GOODS_WEIGHT = 0.3
+CLERGY_WEIGHT = 1.0
+LAND_WEIGHT = 0.4  # per empty space a building could go on
+
+
+def position_value(state: State, seat: int, rules: Rules) -> float:
+    """The score so far plus the value of goods, free clergy and land still to build on."""
+    player = state.players[seat]
+    value = float(score_player(player, rules).total)
+    for good, n in player.goods.items():
+        spec = rules.goods[good]
+        value += GOODS_WEIGHT * n * (spec.food + spec.energy + spec.coins)
+    value += CLERGY_WEIGHT * sum(1 for at in player.clergy if at is None)
+    value += LAND_WEIGHT * sum(1 for space in player.landscape.values() if space.card is None)
+    return value
+
+
+def values(state: State, rules: Rules) -> tuple[float, ...]:
+    """Each seat's value of ``state``, 0..1: its lead over the best opponent, squashed."""
+    seats = [p.seat for p in state.players if not p.neutral]
+    raw = {s: position_value(state, s, rules) for s in seats}
+    out = []
+    for p in state.players:
+        if p.neutral:
+            out.append(0.5)
+            continue
+        others = [raw[s] for s in seats if s != p.seat]
+        lead = raw[p.seat] - max(others) if others else raw[p.seat] / 4
+        out.append(1 / (1 + math.exp(-lead / 8)))
+    return tuple(out)
+
+
+def _sample_moves(moves: MoveSet, per_group: int, rng: random.Random) -> list[Command]:
+    """Up to ``per_group`` moves of every (verb, building) group, drawn by ``rng``."""
+    out: list[Command] = []
+    groups = moves.groups()
+    for verb in sorted(groups):
+        for target in sorted(groups[verb]):
+            group = groups[verb][target].moves()
+            out.extend(group if len(group) <= per_group else rng.sample(group, per_group))
+    return out
+
+
+class _Node:
+    __slots__ = ("candidates", "children", "seat", "state", "sums", "visits")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.seat = state.flow.turn.decider
+        self.candidates: list[tuple[float, Command, State]] | None = None  # by prior, best last
+        self.children: list[tuple[Command, _Node]] = []
+        self.visits = 0
+        self.sums = [0.0] * len(state.players)
+
+
+class SearchBot:
+    """A bot object (call it like a bot function) that keeps its tree between moves."""
+
+    def __init__(self, rules: Rules, *, seconds: float | None = 0.1, simulations: int = 64,
+                 per_group: int = 3, widen: float = 1.5, exploration: float = 0.4,
+                 playout: int = 4, sample: int = 3) -> None:
+        self.rules = rules
+        self.seconds = seconds
+        self.simulations = simulations
+        self.per_group = per_group
+        self.widen = widen
+        self.exploration = exploration
+        self.playout = playout
+        self.sample = sample
+        self._root: _Node | None = None
+
+    # -- the bot ------------------------------------------------------------------------------
+
+    def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+        if len(moves) == 1:
+            return moves[0]
+        root = self._reuse(state) or _Node(state)
+        self._root = root
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (done < self.simulations if deadline is None
+               else done == 0 or time.perf_counter() < deadline):
+            self._simulate(root, rng)
+            done += 1
+        move, _ = max(root.children, key=lambda mc: (mc[1].visits, mc[1].sums[root.seat]))
+        return move
+
+    def _reuse(self, state: State) -> _Node | None:
+        """The node of ``state`` in the last decision's tree (at most four plies below its
+        root: the bot's move, then the other seats' and its own further commands)."""
+        frontier = [self._root] if self._root is not None else []
+        for _ in range(4):
+            nxt: list[_Node] = []
+            for node in frontier:
+                if node.state.version == state.version and node.state == state:
+                    return node
+                nxt.extend(child for _, child in node.children
+                           if child.state.version <= state.version)
+            frontier = nxt
+        for node in frontier:
+            if node.state.version == state.version and node.state == state:
+                return node
+        return None
+
+    # -- one simulation -----------------------------------------------------------------------
+
+    def _simulate(self, root: _Node, rng: random.Random) -> None:
+        path = [root]
+        node = root
+        while True:
+            if node.state.finished:
+                break
+            if node.candidates is None:
+                self._expand(node, rng)
+            assert node.candidates is not None
+            allowed = 1 + int(self.widen * math.sqrt(node.visits))
+            if node.candidates and len(node.children) < allowed:
+                _, move, child_state = node.candidates.pop()
+                child = _Node(child_state)
+                node.children.append((move, child))
+                path.append(child)
+                node = child
+                break
+            if not node.children:
+                break
+            node = self._select(node)
+            path.append(node)
+        result = self._playout(node.state, rng)
+        for visited in path:
+            visited.visits += 1
+            for i, v in enumerate(result):
+                visited.sums[i] += v
+
+    def _select(self, node: _Node) -> _Node:
+        log_n = math.log(node.visits + 1)
+        seat = node.seat
+        best, best_score = node.children[0][1], -math.inf
+        for _, child in node.children:
+            if child.visits == 0:
+                return child
+            score = child.sums[seat] / child.visits + self.exploration * math.sqrt(
+                log_n / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _expand(self, node: _Node, rng: random.Random) -> None:
+        """The node's candidate moves with their prior (the mover's value after the move)."""
+        seat = node.seat
+        scored = []
+        for move in _sample_moves(MoveSet(node.state, self.rules), self.per_group, rng):
+            after = execute(node.state, move, self.rules).state
+            prior = position_value(after, seat, self.rules)
+            scored.append((prior + 1e-6 * rng.random(), move, after))
+        scored.sort(key=lambda t: t[0])
+        node.candidates = scored
+
+    def _playout(self, state: State, rng: random.Random) -> tuple[float, ...]:
+        """A few commands by a sampled one-ply policy, then the evaluation for every seat."""
+        rules = self.rules
+        for _ in range(self.playout):
+            if state.finished:
+                break
+            moves = MoveSet(state, rules)
+            seat = state.flow.turn.decider
+            best: State | None = None
+            best_value = -math.inf
+            for _ in range(self.sample):
+                after = execute(state, random_bot(state, moves, rng), rules).state
+                value = position_value(after, seat, rules)
+                if value > best_value:
+                    best, best_value = after, value
+            assert best is not None
+            state = best
+        return values(state, rules)
