@@ -331,6 +331,8 @@ class _Hot:
     state: State
     access: Access
     moves: list[str] | None = None
+    #: game.legal_moves' reply at a version, encoded once for every client that asks.
+    moves_reply: tuple[int, orjson.Fragment] | None = None
 
 
 def event_view(stored: StoredEvent[GameEvent]) -> EventView:
@@ -769,6 +771,20 @@ class GameService:
                 hot.moves = [str(m) for m in legal_moves(hot.state, self.rules)]
             return hot.state, hot.moves
 
+    def legal_moves_reply(self, game_id: UUID, token: str | None = None
+                          ) -> tuple[State, orjson.Fragment]:
+        """``game.legal_moves``' whole reply (version, deciding seat, moves), encoded once per
+        version: every client polling a game between two moves gets the same bytes."""
+        with self._game_lock(game_id):
+            hot = self._readable(game_id, token)
+            state = hot.state
+            if hot.moves_reply is None or hot.moves_reply[0] != state.version:
+                if hot.moves is None:
+                    hot.moves = [str(m) for m in legal_moves(state, self.rules)]
+                reply = {"version": state.version, "seat": _decider(state), "moves": hot.moves}
+                hot.moves_reply = (state.version, orjson.Fragment(orjson.dumps(reply)))
+            return state, hot.moves_reply[1]
+
     def events(self, game_id: UUID, from_version: int = 1, limit: int | None = None,
                token: str | None = None) -> tuple[int, list[EventView], int | None]:
         """The head, one page of events from ``from_version`` (at most ``limit``,
@@ -908,14 +924,14 @@ def game_state(svc: GameService, session: Session, p: StateParams) -> StateView:
             errors=(UNKNOWN_GAME, BAD_TOKEN),
             summary="Every legal move of the seat that decides now.")
 def game_legal_moves(svc: GameService, session: Session, p: LegalMovesParams
-                     ) -> LegalMovesResult:
+                     ) -> LegalMovesResult | orjson.Fragment:
     """Move strings in the notation, ready for game.move; empty when ``seat`` is given and is
     not the deciding seat, and once the game is over."""
-    state, moves = svc.legal_moves(p.game_id, p.token)
+    state, reply = svc.legal_moves_reply(p.game_id, p.token)
     seat = _decider(state)
     if p.seat is not None and p.seat != seat:
-        moves = []
-    return LegalMovesResult(version=state.version, seat=seat, moves=list(moves))
+        return LegalMovesResult(version=state.version, seat=seat, moves=[])
+    return reply
 
 
 @API.method("game.complete", params=CompleteParams, result=CompleteResult,
