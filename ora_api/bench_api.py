@@ -31,6 +31,11 @@ from typing import Any
 
 import orjson
 from attrs import define, field
+from websockets.exceptions import WebSocketException
+
+#: A worker gone or a connection dropped: the client reconnects and goes on.
+TRANSPORT_ERRORS = (OSError, http.client.HTTPException, ValueError, TimeoutError,
+                    WebSocketException)
 
 #: How long a worker may take to announce its port.
 START_TIMEOUT_S = 60.0
@@ -154,7 +159,7 @@ def play(conn: Connection, seed: int, players: int, length: str, until: float,
         except RpcFailed as e:
             record.errors[f"game.create:{e.reason}"] += 1
             continue
-        except (OSError, http.client.HTTPException, ValueError, TimeoutError) as e:
+        except TRANSPORT_ERRORS as e:
             record.errors[f"transport:{type(e).__name__}"] += 1
             conn.close()
             time.sleep(0.1)
@@ -176,7 +181,7 @@ def play(conn: Connection, seed: int, players: int, length: str, until: float,
             except RpcFailed as e:
                 record.errors[e.reason] += 1
                 continue
-            except (OSError, http.client.HTTPException, ValueError, TimeoutError) as e:
+            except TRANSPORT_ERRORS as e:
                 record.errors[f"transport:{type(e).__name__}"] += 1
                 conn.close()
                 time.sleep(0.1)

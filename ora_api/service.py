@@ -33,6 +33,7 @@ from attrs import define, field, frozen
 
 from ora_api import openrpc
 from ora_api.bot_seats import BotRunner
+from ora_api.follower import Follower
 from ora_api.lobby import (
     Access,
     InviteRefused,
@@ -394,6 +395,10 @@ class GameService:
         self._stripes = [threading.Lock() for _ in range(_LOCK_STRIPES)]
         self._hot: OrderedDict[UUID, _Hot] = OrderedDict()
         self._sinks: dict[UUID, list[Sink]] = {}
+        #: The last version pushed to a subscribed game's sinks (each event once, in order).
+        self._pushed: dict[UUID, int] = {}
+        #: Events other processes append reach our subscribers (``ora_api.follower``).
+        self.follower = Follower(store, self._subscribed, self._follow)
         #: rules.catalog's answer per locale (the rules never change while serving).
         self.catalogs: dict[str, orjson.Fragment] = {}
         #: Plays the bot seats' moves (``ora_api.bot_seats``).
@@ -401,6 +406,7 @@ class GameService:
         self.reconcile()
 
     def close(self) -> None:
+        self.follower.close()
         self.bot_runner.close()
         self.lobby.close()
         self.store.close()
@@ -427,6 +433,7 @@ class GameService:
                 hot.state = fold((s.event for s in later), hot.state)
                 hot.moves = None
                 hot.access = self.lobby.access(game_id)
+                self._deliver(game_id, hot.state.version, later)
             self.health.ok(wrote=False)
             return hot
         try:
@@ -437,6 +444,7 @@ class GameService:
             raise tampered(game_id, e) from None
         hot = _Hot(state=state, access=self.lobby.access(game_id))
         self._put(game_id, hot)
+        self._deliver(game_id, state.version, [])
         self.health.ok(wrote=False)
         self.bot_runner.changed(game_id, state)  # a bot's turn left by a restart
         return hot
@@ -705,11 +713,15 @@ class GameService:
     # -- subscriptions ----------------------------------------------------------------------------
 
     def subscribe(self, game_id: UUID, sink: Sink, token: str | None = None) -> int:
-        """Call ``sink(game_id, events)`` after every later append; returns the version now."""
+        """Call ``sink(game_id, events)`` after every later append, through this process or
+        another on the same database; returns the version now."""
         with self._game_lock(game_id):
             version = self._readable(game_id, token).state.version
             with self._lock:
                 self._sinks.setdefault(game_id, []).append(sink)
+                self._pushed.setdefault(game_id, version)
+        if self._shared:
+            self.follower.start()
         return version
 
     def unsubscribe(self, game_id: UUID, sink: Sink) -> bool:
@@ -720,11 +732,47 @@ class GameService:
             sinks.remove(sink)
             if not sinks:
                 del self._sinks[game_id]
+                self._pushed.pop(game_id, None)
             return True
+
+    def _subscribed(self) -> list[UUID]:
+        with self._lock:
+            return list(self._sinks)
+
+    def _follow(self, game_id: UUID) -> None:
+        """Another process appended to a subscribed game: push what it appended (the follower's
+        thread)."""
+        with self._game_lock(game_id):
+            if game_id in self._pushed:
+                self._entry(game_id)  # its head check reads and delivers the new events
+
+    def _deliver(self, game_id: UUID, version: int,
+                 known: Sequence[StoredEvent[GameEvent]]) -> None:
+        """Bring the game's subscribers up to ``version``: the events after the last one pushed,
+        from ``known`` when it starts there, else read from the store; with the game's lock."""
+        with self._lock:
+            pushed = self._pushed.get(game_id)
+        if pushed is None or pushed >= version:
+            return
+        later = [s for s in known if s.version > pushed]
+        if not later or later[0].version != pushed + 1:
+            later = self.store.events(game_id, pushed + 1, to_version=version)
+            try:
+                verify_chain(later)
+            except TamperedLog as e:
+                raise tampered(game_id, e) from None
+        self._push(game_id, [event_view(s) for s in later if s.version <= version])
 
     def _push(self, game_id: UUID, views: Sequence[EventView]) -> None:
         with self._lock:
             sinks = list(self._sinks.get(game_id, ()))
+            pushed = self._pushed.get(game_id)
+            if pushed is not None:
+                views = [v for v in views if v.version > pushed]
+                if views:
+                    self._pushed[game_id] = views[-1].version
+        if not views:
+            return
         for sink in sinks:
             try:
                 sink(game_id, views)

@@ -710,6 +710,41 @@ class EventStore(Generic[E]):
             self._games[_as_uuid(row["originator_id"])] = None
         self._games_seen_upto = last
 
+    def changes(self, after: int | None) -> tuple[int, dict[UUID, int]]:
+        """The games appended to since the notification id ``after``, each with its newest
+        version, and the id to ask from next; ``after=None`` only finds that id (the log's end).
+
+        One query over the notification log (SQLite: the rowid; PostgreSQL: the notification
+        id, committed in order because its inserts lock the table), whatever the number of
+        games: what several processes on one database use to follow each other's writes."""
+        recorder: Any = self._recorder
+        if isinstance(recorder, SQLiteApplicationRecorder):
+            table = recorder.events_table_name
+            with recorder.datastore.transaction(commit=False) as c:
+                c.execute(f"SELECT MAX(rowid) FROM {table}")
+                last = c.fetchone()[0] or 0
+                if after is None or last <= after:
+                    return (last if after is None else max(after, last)), {}
+                c.execute(f"SELECT originator_id, MAX(originator_version) FROM {table} "
+                          "WHERE rowid>? AND rowid<=? GROUP BY originator_id", (after, last))
+                rows = [(recorder.convert_originator_id(r[0]), r[1]) for r in c.fetchall()]
+        elif self.url.startswith("postgres:"):
+            last = recorder.max_notification_id() or 0
+            if after is None or last <= after:
+                return (last if after is None else max(after, last)), {}
+            sql = importlib.import_module("psycopg.sql")
+            statement = sql.SQL(
+                "SELECT originator_id, MAX(originator_version) AS version FROM {}.{} "
+                "WHERE notification_id>%s AND notification_id<=%s GROUP BY originator_id"
+            ).format(sql.Identifier(recorder.datastore.schema),
+                     sql.Identifier(recorder.events_table_name))
+            with recorder.datastore.get_connection() as conn, conn.cursor() as curs:
+                curs.execute(statement, (after, last))
+                rows = [(r["originator_id"], r["version"]) for r in curs.fetchall()]
+        else:  # in memory: one process, nobody else appends
+            return after or 0, {}
+        return last, {_as_uuid(game): int(version) for game, version in rows}
+
     def fold(
         self,
         game_id: UUID,
