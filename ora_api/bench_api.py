@@ -81,11 +81,14 @@ def start_worker(store_url: str, folder: Path, index: int) -> Worker:
 
 
 class RpcFailed(Exception):
-    """A JSON-RPC error reply: ``reason`` is its data.reason, else its message."""
+    """A JSON-RPC error reply: ``reason`` names it, ``code:reason`` from its data (just the code
+    when they are the same, e.g. ``version_conflict``, ``store_unavailable:unreachable``)."""
 
     def __init__(self, error: dict[str, Any]) -> None:
         data = error.get("data") or {}
-        self.reason = str(data.get("reason") or error.get("message"))
+        code = str(data.get("code") or error.get("message"))
+        reason = str(data.get("reason") or code)
+        self.reason = code if reason == code else f"{code}:{reason}"
         super().__init__(self.reason)
 
 

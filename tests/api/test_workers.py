@@ -3,16 +3,19 @@
 Each test runs on a SQLite file and, with ORA_TEST_POSTGRES=1, on PostgreSQL: the workers
 share nothing but the database. A move's conflict is decided by the store (exactly one wins per
 version), tokens made through one worker work on another, a subscriber on one worker sees every
-move made through the others (in order, none lost, none doubled), and ``kill -9`` of a worker
-under load loses no acknowledged move."""
+move made through the others (in order, none lost, none doubled), ``kill -9`` of a worker under
+load loses no acknowledged move, and a PostgreSQL restart under load answers
+``store_unavailable``, then play goes on with nothing lost."""
 
 from __future__ import annotations
 
 import os
 import random
 import signal
+import subprocess
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -158,3 +161,42 @@ def test_kill_9_of_a_worker_under_load_loses_no_acknowledged_move(
             assert stored >= moves and head >= version
             acked += moves
     assert acked > 0
+
+
+@pytest.mark.skipif(not (PG_ENABLED and os.environ.get("ORA_PG_RESTART")),
+                    reason="needs the throwaway PostgreSQL of scripts/pg_throwaway.sh")
+def test_a_postgres_restart_under_load_is_store_unavailable_then_recovers(
+        tmp_path: Path) -> None:
+    started = [start_worker("postgres:", tmp_path, i) for i in range(2)]
+    try:
+        records = [ClientRecord() for _ in range(4)]
+        conns = [Connection(started[i % 2].port, websocket=i >= 2) for i in range(4)]
+        until = time.monotonic() + 8
+        threads = [threading.Thread(target=play, args=(conns[i], 70 + i, 2, "short", until,
+                                                       records[i]), daemon=True)
+                   for i in range(4)]
+        for t in threads:
+            t.start()
+        time.sleep(1.5)
+        before = sum(n for r in records for _, n, _ in r.games.values())
+        subprocess.run(os.environ["ORA_PG_RESTART"], shell=True, check=True, timeout=60)
+        restarted = sum(n for r in records for _, n, _ in r.games.values())
+        for t in threads:
+            t.join(timeout=60)
+        for c in conns:
+            c.close()
+        errors = Counter[str]()
+        for r in records:
+            errors.update(r.errors)
+        assert any(e.startswith("store_unavailable") for e in errors), errors
+        after = sum(n for r in records for _, n, _ in r.games.values())
+        assert before > 0 and after > restarted  # play went on after the restart
+        reader = Connection(started[1].port, False)
+        for r in records:
+            for game_id, (token, moves, version) in r.games.items():
+                stored, head = stored_moves(reader, game_id, token)
+                assert stored >= moves and head >= version
+    finally:
+        for w in started:
+            w.proc.terminate()
+            w.proc.wait(timeout=20)
