@@ -10,8 +10,10 @@ What makes it stronger than plain UCT with random playouts (docs/bots.md):
   position may have hundreds of conversions). It takes a few moves of each (verb, building)
   group, orders them by a one-ply prior (the evaluation after the move), and opens the next
   child only when the node's visits allow it (``k = 1 + widen * visits ** 0.5``).
-- **Informed playouts**: from a new leaf, a few commands chosen by a sampled one-ply policy (the
-  best of ``sample`` candidates drawn like the ``random`` bot), then the evaluation.
+- **Informed playouts**: from a new leaf, ``playout`` commands chosen by a sampled one-ply
+  policy (the best of ``sample`` candidates drawn like the ``random`` bot), then the
+  evaluation. None by default: at 100 ms per move more leaves did better than longer playouts
+  (docs/bots.md).
 - **Multi-player backup**: each node keeps a value per seat; the seat deciding at a node picks
   its child by its own value (max^n with UCB).
 - **Tree reuse**: the subtree of the position the game reached is kept for the next decision.
@@ -36,19 +38,19 @@ from ora_rules.specs import Rules
 
 #: Weights of the evaluation beyond the score: a point of usable goods value is worth this much.
 GOODS_WEIGHT = 0.3
-CLERGY_WEIGHT = 1.0
-LAND_WEIGHT = 0.4  # per empty space a building could go on
+CLERGY_WEIGHT = 0.5  # a free clergyman (placing one must not look like a loss of points)
+LAND_WEIGHT = 0.2  # per space of land owned (building on it must not look like a loss either)
 
 
 def position_value(state: State, seat: int, rules: Rules) -> float:
-    """The score so far plus the value of goods, free clergy and land still to build on."""
+    """The score so far plus the value of goods, free clergy and land."""
     player = state.players[seat]
     value = float(score_player(player, rules).total)
     for good, n in player.goods.items():
         spec = rules.goods[good]
         value += GOODS_WEIGHT * n * (spec.food + spec.energy + spec.coins)
     value += CLERGY_WEIGHT * sum(1 for at in player.clergy if at is None)
-    value += LAND_WEIGHT * sum(1 for space in player.landscape.values() if space.card is None)
+    value += LAND_WEIGHT * len(player.landscape)
     return value
 
 
@@ -95,7 +97,7 @@ class SearchBot:
 
     def __init__(self, rules: Rules, *, seconds: float | None = 0.1, simulations: int = 64,
                  per_group: int = 3, widen: float = 1.5, exploration: float = 0.4,
-                 playout: int = 4, sample: int = 3) -> None:
+                 playout: int = 0, sample: int = 3) -> None:
         self.rules = rules
         self.seconds = seconds
         self.simulations = simulations

@@ -68,3 +68,11 @@ def test_a_simulation_budget_gives_the_same_moves_for_the_same_seed() -> None:
     second = SearchBot(rules(), seconds=None, simulations=12)(
         state, MoveSet(state, rules()), random.Random(5))
     assert first == second
+
+
+def test_informed_playouts_play_legal_commands_and_value_every_seat() -> None:
+    state = _opening(players=2)
+    bot = SearchBot(rules(), seconds=None, simulations=6, playout=3)
+    result = bot._playout(state, random.Random(3))
+    assert len(result) == len(state.players) and all(0 < v < 1 for v in result)
+    assert bot(state, MoveSet(state, rules()), random.Random(3)) in MoveSet(state, rules())
