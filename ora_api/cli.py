@@ -654,6 +654,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="time to send a request's body (default 30)")
     public.add_argument("--send-timeout", type=float, default=None, metavar="SECONDS",
                         help="time a WebSocket client may leave a message unread (default 30)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="with --http: N server processes on one socket and one store "
+                             "(docs/scaling.md; default 1)")
     parser.add_argument("--log-level", default="warning",
                         choices=["debug", "info", "warning", "error"],
                         help="log level on stderr (default warning)")

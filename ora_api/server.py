@@ -36,6 +36,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+import orjson
+
 from ora_api import web
 from ora_api.cli import DEFAULT_HTTP, add_serve_arguments
 from ora_api.guard import Guard
@@ -109,14 +111,30 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, RuntimeError, OSError) as e:
         print(f"ora serve: cannot open the store {store_url!r}: {e}", file=sys.stderr)
         return 2
+    workers = getattr(args, "workers", 1) or 1
+    if workers > 1 and not args.stdio:
+        from ora_api.workers import supervise
+
+        service.close()  # the store works and is summarised; each worker opens its own
+        try:
+            sock = listen(host, int(port))
+        except CannotListen as e:
+            print(f"ora serve: {e}", file=sys.stderr)
+            return 2
+        bound = sock.getsockname()[1]
+        print(f"ora: JSON-RPC on http://{host}:{bound}/rpc and ws://{host}:{bound}/ws "
+              f"(store {store_url}, {workers} workers)", file=sys.stderr, flush=True)
+        return supervise(args, sock, workers)
     dispatcher = Dispatcher(API, service, max_request_bytes=limits.max_request_bytes,
                             max_reply_bytes=limits.max_reply_bytes)
     try:
         if args.stdio:
             serve_stdio(dispatcher, sys.stdin.buffer, sys.stdout.buffer)
         else:
+            inherited = getattr(args, "inherit_socket", None)
             serve_http(dispatcher, host, int(port), log_level=args.log_level, limits=limits,
-                       policy=policy)
+                       policy=policy, sock=None if inherited is None else
+                       socket.socket(fileno=inherited))
     except CannotListen as e:
         print(f"ora serve: {e}", file=sys.stderr)
         return 2
@@ -355,7 +373,8 @@ def _peer(client: Any) -> str:
 
 
 def serve_http(dispatcher: Dispatcher, host: str, port: int, *, log_level: str = "warning",
-               limits: ServerLimits | None = None, policy: OriginPolicy | None = None) -> None:
+               limits: ServerLimits | None = None, policy: OriginPolicy | None = None,
+               sock: socket.socket | None = None) -> None:
     """Serve until SIGINT or SIGTERM (then shut down gracefully and return); announces the
     bound address on stderr (port 0: any free)."""
     import uvicorn
@@ -393,7 +412,8 @@ def serve_http(dispatcher: Dispatcher, host: str, port: int, *, log_level: str =
                 for sig, handler in original.items():
                     signal.signal(sig, handler)
 
-    sock = listen(host, port)
+    if sock is None:  # else a worker of ``--workers N``: the socket its parent bound
+        sock = listen(host, port)
     config = uvicorn.Config(
         create_app(dispatcher, limits, policy), host=host, port=port, log_level=log_level,
         access_log=False, lifespan="off", http=http_protocol, ws=ws_protocol,
@@ -409,6 +429,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ora_api.server",
                                      description="Serve the ora JSON-RPC API.")
     add_serve_arguments(parser)
+    args_list = sys.argv[1:] if argv is None else argv
+    if args_list[:1] == ["--worker-args"]:  # a worker of ``--workers N`` (ora_api.workers)
+        return run(argparse.Namespace(**orjson.loads(args_list[1])))
     return run(parser.parse_args(argv))
 
 
