@@ -26,8 +26,15 @@ ora_pg_start() {
   export ORA_TEST_POSTGRES=1 POSTGRES_DBNAME=ora POSTGRES_HOST=127.0.0.1 POSTGRES_PORT="$port" \
          POSTGRES_USER=postgres POSTGRES_PASSWORD=
   ORA_PG_STOP="su postgres -c '$pgbin/pg_ctl -D $dir/data -m fast stop' >/dev/null; rm -rf $dir"
-  # For the test of a restart under load (tests/api/test_workers.py): same options, same port.
-  export ORA_PG_RESTART="su postgres -c '$pgbin/pg_ctl -D $dir/data -l $dir/log -m fast -w restart' >/dev/null"
+  # For the test of a restart under load (tests/api/test_workers.py): down for two seconds, then
+  # up again with the same options on the same port.
+  cat > "$dir/restart.sh" <<EOF
+su postgres -c "$pgbin/pg_ctl -D $dir/data -m fast -w stop" >/dev/null
+sleep 2
+su postgres -c "$pgbin/pg_ctl -D $dir/data -l $dir/log -w -o '-k $dir -h 127.0.0.1 -p $port \\
+  -c fsync=off -c synchronous_commit=off -c full_page_writes=off' start" >/dev/null
+EOF
+  export ORA_PG_RESTART="sh $dir/restart.sh"
   trap 'eval "$ORA_PG_STOP"' EXIT
   echo "ora: PostgreSQL test server on 127.0.0.1:$port" >&2
 }
