@@ -10,6 +10,44 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from ora_rules.testing.profiles import load_profile
 
 load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+# --- the quick tier -------------------------------------------------------------------------------
+
+#: What ``./test.sh -m "not slow"`` leaves out (CI runs everything): tests that play many whole
+#: games, start a browser, Node or a fresh virtual environment, or run mypy over the repository.
+#: Every module they exercise keeps quick tests of its own.
+SLOW: tuple[str, ...] = (
+    "tests/properties/test_invariants.py",
+    "tests/properties/test_legal_moves.py",
+    "tests/properties/test_lazy_moves.py",
+    "tests/properties/test_store_stateful.py",
+    "tests/test_building_coverage.py",
+    "tests/test_installed.py",
+    "tests/test_readme_commands.py",
+    "tests/test_specs_fuzz.py::test_the_committed_spec_passes_and_is_built_and_used",
+    "tests/test_static_checks.py",
+    "tests/web/",
+    "tests/api/test_ora_js.py",
+    "tests/api/test_fuzz.py",
+    "tests/api/test_mcp.py",
+    "tests/api/test_bench_api.py",
+    "tests/records/test_round_trip.py",
+    "tests/modes/test_golden.py",
+    "tests/rules/test_diff.py::test_the_diff_holds_every_goods_space_and_score_change",
+    "tests/rules/test_catalog.py::test_every_legal_use_fits_its_buildings_token_pattern",
+    "tests/rules/test_narrate.py::test_every_move_of_random_games_is_one_sentence_naming",
+    "tests/rules/test_explain.py::test_the_explanation_sums_to_the_score_in_finished_and",
+    "tests/test_bots.py::test_a_bot_plays_a_whole_game_reproducibly",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import orjson
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ORA = Path(sys.executable).parent / "ora"
@@ -23,7 +22,7 @@ ELSEWHERE = {
     "bench": "minutes of measuring; tests/test_bench*.py run its parts",
 }
 
-pytestmark = pytest.mark.slow
+
 
 
 def readme_commands() -> list[str]:
