@@ -44,6 +44,13 @@ SLOW: tuple[str, ...] = (
     "tests/rules/test_narrate.py::test_every_move_of_random_games_is_one_sentence_naming",
     "tests/rules/test_explain.py::test_the_explanation_sums_to_the_score_in_finished_and",
     "tests/test_bots.py::test_a_bot_plays_a_whole_game_reproducibly",
+    "tests/rules/test_move_tree.py::test_the_tree_holds_exactly_the_legal_moves_with_counts",
+    "tests/rules/test_notation.py::test_every_legal_move_round_trips",
+    "tests/api/test_http.py::test_a_whole_game_over_http_with_a_restart_and_a_websocket",
+    "tests/api/test_rpc.py::test_a_batch_of_whole_streams_stops_at_the_reply_budget",
+    "tests/api/test_bot_seats.py::test_a_restarted_server_goes_on_playing_its_bot_seats",
+    "tests/core/test_evolve.py::test_fold_equals_the_state_reached_move_by_move",
+    "tests/core/test_codec.py::test_states_of_a_random_game_round_trip",
 )
 
 
