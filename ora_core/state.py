@@ -12,6 +12,7 @@ eighteen slots one by one, and copying is most of what applying a command costs.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from attrs import field, frozen
 
@@ -213,6 +214,14 @@ class State:
     @property
     def finished(self) -> bool:
         return self.scores is not None
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """How hypothesis (and IPython) print a state: where it stands in which game, in one
+        line (the whole state runs to a hundred kilobytes)."""
+        c = self.config
+        printer.text(f"<State of {c.players}p {c.variant.value} {c.length} seed {c.seed} at "
+                     f"version {self.version}, round {self.round}"
+                     f"{', finished' if self.finished else ''}>")
 
     def player(self, seat: int) -> PlayerState:
         return self.players[seat]

@@ -235,9 +235,18 @@ class ReadingsSpec:
         return self.ambiguities[name].options[chosen]
 
 
-@frozen
+@frozen(repr=False)
 class Rules:
     """Every spec of the game, validated. Passed as a value to the rules functions."""
+
+    def __repr__(self) -> str:
+        # Short: a failing property prints its arguments, and the specs are thousands of lines.
+        return (f"<Rules from {self.directory or 'memory'}: {len(self.buildings)} buildings, "
+                f"{len(self.settlements)} settlements, {len(self.modes)} modes>")
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Hypothesis prints through this, not ``__repr__``."""
+        printer.text(repr(self))
 
     goods: Mapping[Good, GoodSpec]
     buildings: Mapping[str, BuildingSpec]

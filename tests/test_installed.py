@@ -75,11 +75,15 @@ def test_a_ten_line_property_runs_with_the_plugin(project: tuple[Path, Path]) ->
 
 def test_the_plugin_reports_a_broken_property(project: tuple[Path, Path]) -> None:
     home, _ = project
-    broken = PROPERTY.replace("assert state.finished or", "assert not state.finished and")
+    # A wrong claim about every position: games do go past their first ten events.
+    broken = PROPERTY.replace("check_position(state, ora_rules)", "assert state.version < 10")
     (home / "test_broken.py").write_text(broken, encoding="utf-8")
     run = _pytest(project, "--ora-profile=ci", "test_broken.py")
-    assert run.returncode == 1
-    assert "1 failed" in run.stdout
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "1 failed" in run.stdout and re.search(r"assert \d+ < 10", run.stdout)
+    # The fixture's rules print as one short line, not as the whole spec set.
+    assert "ora_rules=<Rules from " in run.stdout and "GoodSpec(" not in run.stdout
+    assert re.search(r"state=<State of \dp \w+ \w+ seed \d+ at version \d+", run.stdout)
 
 
 def test_the_worked_examples_of_docs_verification_md_pass(project: tuple[Path, Path]) -> None:
