@@ -17,6 +17,7 @@ from attrs import field, frozen
 
 from ora_core.state import Score, State
 from ora_core.values import Terrain
+from ora_rules.view import ScoreLine, score_line
 
 Status = Literal["playing", "finished"]
 
@@ -132,27 +133,6 @@ class FlowView:
 
 
 @frozen(kw_only=True)
-class WonderScoreView:
-    tile: str = field(metadata=_doc("the wonder tile's id (LW-01 .. LW-26)"))
-    dark: bool = field(metadata=_doc("dark-blue side up (else light-blue, 20 points)"))
-    points: int
-    count: int = field(metadata=_doc("how often its condition is met (dark-blue tiles)"))
-
-
-@frozen(kw_only=True)
-class ScoreView:
-    """One seat's score breakdown (R-SCORE-1..8)."""
-
-    seat: int
-    goods: int
-    economic: int
-    settlements: list[int] = field(metadata=_doc("each settlement's dwelling points"))
-    total: int
-    wonders: list[WonderScoreView] = field(factory=list, metadata=_doc(
-        "Liesborn: each wonder tile's points, already part of goods (R-LIES-6)"))
-
-
-@frozen(kw_only=True)
 class ConfigView:
     players: int
     variant: str
@@ -189,7 +169,7 @@ class StateView:
     settlement_phases: list[str] = field(metadata=_doc("settlement phases held so far"))
     built: list[PlacementView]
     flow: FlowView
-    scores: list[ScoreView] | None = field(metadata=_doc("final scores once finished, else "
+    scores: list[ScoreLine] | None = field(metadata=_doc("final scores once finished, else "
                                                          "null (see game.score)"))
 
 
@@ -204,12 +184,8 @@ def config_view(state: State) -> ConfigView:
                       readings=attrs.asdict(c.readings), wonder_tiles=c.wonder_tiles)
 
 
-def score_views(scores: tuple[Score, ...]) -> list[ScoreView]:
-    return [ScoreView(seat=s.seat, goods=s.goods, economic=s.economic,
-                      settlements=list(s.settlements), total=s.total,
-                      wonders=[WonderScoreView(tile=w.tile, dark=w.dark, points=w.points,
-                                               count=w.count) for w in s.wonders])
-            for s in scores]
+def score_views(scores: tuple[Score, ...]) -> list[ScoreLine]:
+    return [score_line(s) for s in scores]
 
 
 def _terrain(value: str) -> str:

@@ -45,7 +45,6 @@ from ora_api.lobby import (
     new_secret,
 )
 from ora_api.projection import (
-    ScoreView,
     StateView,
     config_view,
     project,
@@ -84,7 +83,7 @@ from ora_rules.readings import resolve as resolve_readings
 from ora_rules.scoring import score, winners
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules, load_rules
-from ora_rules.view import BoardView, view
+from ora_rules.view import BoardView, ScoreLine, view
 
 log = logging.getLogger("ora.api")
 
@@ -285,7 +284,7 @@ class GameParams:
 class ScoreResult:
     version: int
     final: bool = field(metadata=_meta("true once the game has ended; else provisional"))
-    scores: list[ScoreView]
+    scores: list[ScoreLine]
     winners: list[int] | None = field(metadata=_meta("the winning seats once final"))
 
 

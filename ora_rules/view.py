@@ -324,7 +324,8 @@ def _grid(state: State, rules: Rules, player: PlayerState, w: _Words,
                          rows=list(range(min(rows), max(rows) + 1)), spaces=spaces)
 
 
-def _score_line(s: Score) -> ScoreLine:
+def score_line(s: Score) -> ScoreLine:
+    """One seat's score as the views show it (game.view, game.state, game.score)."""
     return ScoreLine(seat=s.seat, goods=s.goods, economic=s.economic,
                      settlements=list(s.settlements), total=s.total,
                      wonders=[WonderPoints(tile=w.tile, dark=w.dark, points=w.points,
@@ -369,7 +370,7 @@ def view(state: State, rules: Rules, *, locale: str = "en", game_id: UUID | None
             clergy_home=ClergyHome(prior=int(0 in home), lay_brothers=sum(1 for i in home if i)),
             landscape=_grid(state, rules, p, w, clergy),
             settlements=[CardRef(id=s, name=w.card(s)[1]) for s in p.settlements],
-            score=_score_line(scores[p.seat]) if p.seat in scores else None,
+            score=score_line(scores[p.seat]) if p.seat in scores else None,
             wonders=[*(_wonder(rules, t, True) for t in p.dark_wonders),
                      *(_wonder(rules, t, False) for t in p.light_wonders)]))
     wheel = state.wheel
