@@ -20,6 +20,7 @@ from ora_core.errors import OraError, UnknownGame
 from ora_core.events import GameEvent, MovePlayed
 
 if TYPE_CHECKING:  # the store (and eventsourcing) loads only when a command needs it
+    from ora_api.service import GameService
     from ora_core.store import EventStore
 
 T = TypeVar("T")
@@ -41,8 +42,9 @@ def add_record_commands(sub: Any, default_store: Callable[[], str]) -> None:
     export.add_argument("--store", default=default_store())
     export.set_defaults(func=_export)
 
-    imp = sub.add_parser("import", help="store a game from a record; prints its id")
-    imp.add_argument("file", help="the record file ('-': stdin)")
+    imp = sub.add_parser("import", help="store a game from each record; prints the ids")
+    imp.add_argument("files", nargs="+", metavar="FILE",
+                     help="record files ('-': stdin); with several, one line each")
     imp.add_argument("--from", dest="source", default="ora",
                      help="the record's format: ora (default) or another engine's")
     imp.add_argument("--readings", default=None,
@@ -156,37 +158,53 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    """One game per record file; with several files, a progress bar on a terminal and one line
+    per file, and exit 2 when any of them stops."""
+    from ora_api.progress import progress
+    from ora_api.service import open_service
+
+    svc = open_service(args.store)
+    worst = 0
+    try:
+        with progress(len(args.files), "records",
+                      quiet=args.json or len(args.files) == 1) as done:
+            for n, name in enumerate(args.files, 1):
+                worst = max(worst, _import_one(svc, name, args, many=len(args.files) > 1))
+                done(n)
+    finally:
+        svc.close()
+    return worst
+
+
+def _import_one(svc: GameService, name: str, args: argparse.Namespace, *, many: bool) -> int:
     import cattrs
 
     from ora_api.records_api import ImportParams, game_import
     from ora_api.rpc import RpcError, Session
-    from ora_api.service import open_service
 
-    text = _read_text(args.file)
-    svc = open_service(args.store)
+    text = _read_text(name)
     try:
         result = game_import(svc, Session(), ImportParams(
             record=text, source=args.source, readings=args.readings))
     except RpcError as e:
         detail = (e.data or {}).get("detail", e.message)
-        raise CommandError(f"{args.file}: {detail}") from None
-    finally:
-        svc.close()
+        raise CommandError(f"{name}: {detail}") from None
     if args.json:
         sys.stdout.write(orjson.dumps(cattrs.Converter().unstructure(result)).decode() + "\n")
         return 2 if result.stop else 0
-    for note in result.notes:
-        print(f"note: line {note.line} {note.source!r} {note.action} "
-              f"{' / '.join(note.commands) or '-'}: {note.why}")
+    if not many:
+        for note in result.notes:
+            print(f"note: line {note.line} {note.source!r} {note.action} "
+                  f"{' / '.join(note.commands) or '-'}: {note.why}")
     stop = result.stop
     if stop is not None:
         rule = f" ({stop.rule})" if stop.rule else ""
         reading = f"; the reading {stop.reading!r} would allow it" if stop.reading else ""
-        print(f"ora: {args.file}: move {stop.move_number} (line {stop.line}) {stop.source!r} "
+        print(f"ora: {name}: move {stop.move_number} (line {stop.line}) {stop.source!r} "
               f"cannot be played: {stop.reason}{rule}: {stop.detail}{reading}; nothing stored",
               file=sys.stderr)
         return 2
-    print(result.game_id)
+    print(f"{name}: {result.game_id} ({len(result.notes)} notes)" if many else result.game_id)
     return 0
 
 
