@@ -29,7 +29,7 @@ SLOW: tuple[str, ...] = (
     "tests/properties/test_store_stateful.py",
     "tests/test_building_coverage.py",
     "tests/test_installed.py",
-    "tests/test_readme_commands.py",
+    "tests/test_docs_commands.py",
     "tests/test_specs_fuzz.py::test_the_committed_spec_passes_and_is_built_and_used",
     "tests/test_static_checks.py",
     "tests/web/",

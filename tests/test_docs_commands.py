@@ -1,6 +1,7 @@
-"""Every command of the README's command table runs as written, in a copy of the repository,
-against a game the README's own `./run.sh demo` stored (`./run.sh` stands for the installed `ora`:
-the set-up part of run.sh is what CI exercises)."""
+"""Every command of the README's command table, and every `ora` / `./run.sh` command of the
+shell examples in docs/, runs as written, in a copy of the repository, against a game the
+README's own `./run.sh demo` stored (`./run.sh` stands for the installed `ora`: the set-up part of
+run.sh is what CI exercises)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,15 @@ import orjson
 
 ROOT = Path(__file__).resolve().parent.parent
 ORA = Path(sys.executable).parent / "ora"
-#: Commands of the table not run here, and where they are run instead.
+#: Commands not run here, and where they are run instead.
 ELSEWHERE = {
     "arena": "tests/test_bots.py and the arena's tests play its games",
     "bench": "minutes of measuring; tests/test_bench*.py run its parts",
+    "serve": "a server that runs until stopped: tests/api start real ones",
+    "mcp": "a server on stdio: tests/api/test_mcp.py talks to it with the SDK's client",
 }
+#: The docs' SVG example makes its own store in /tmp; tests/api/test_svg.py reruns it.
+OWN_STORE = "sqlite:/tmp/example.sqlite3"
 
 
 
@@ -35,6 +40,21 @@ def readme_commands() -> list[str]:
             continue
         for part in re.findall(r"`([^`]+)`", match.group(1)):
             commands.append(part if part.startswith("./run.sh") else f"./run.sh {part}")
+    return commands
+
+
+def docs_commands() -> list[str]:
+    """The `ora ...` and `./run.sh ...` lines of the shell examples in docs/, comments cut."""
+    commands: list[str] = []
+    for path in sorted((ROOT / "docs").glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        for block in re.findall(r"```(?:sh|bash)\n(.*?)```", text, flags=re.S):
+            for line in block.splitlines():
+                command = re.sub(r"\s+#.*$", "", line).strip()
+                if command.startswith("ora "):
+                    command = "./run.sh " + command[4:]
+                if command.startswith("./run.sh "):
+                    commands.append(command)
     return commands
 
 
@@ -63,9 +83,12 @@ def test_every_readme_command_runs_as_written(tmp_path: Path) -> None:
     finished = orjson.loads(listed.stdout.splitlines()[0])["game_id"]
     playing = _game_in_progress(run, finished, tmp_path)
     failures = []
-    for command in readme_commands():
+    # The docs' example of a house rule names its own copy of a spec.
+    (tmp_path / "my-cards").mkdir()
+    shutil.copy(ROOT / "specs" / "buildings" / "F05-bakery.toml", tmp_path / "my-cards")
+    for command in readme_commands() + docs_commands():
         verb = command.split()[1]
-        if verb in ELSEWHERE:
+        if verb in ELSEWHERE or OWN_STORE in command:
             continue
         # `moves` shows what can be played now: a game in progress; the rest the finished game.
         game_id = playing if verb == "moves" else finished
