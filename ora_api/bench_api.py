@@ -3,8 +3,8 @@
 Starts ``--workers`` real ``ora serve --http 127.0.0.1:0`` processes on one store (a fresh
 SQLite file unless ``--store`` names one), then ``--clients`` clients play complete games
 against them for ``--seconds``: half over HTTP (``POST /rpc``, one kept-alive connection each),
-half over the WebSocket, each client on worker ``client % workers`` (the workers stand side by
-side as behind a proxy). A move is ``game.legal_moves`` then ``game.move`` with
+half over the WebSocket, the pair of clients 2k and 2k+1 on worker ``k % workers`` (the workers
+stand side by side as behind a proxy). A move is ``game.legal_moves`` then ``game.move`` with
 ``expected_version``. Reported: acknowledged moves per second, p50/p99 per method, errors by
 reason, each worker's RSS and the CPU it used. Afterwards every game is read back from a
 worker: every acknowledged move must be stored (``lost_moves`` is 0), else the exit code is 1.
@@ -226,7 +226,9 @@ def measure(*, clients: int, seconds: float, workers: int, store_url: str | None
                      f"{', '.join(str(w.port) for w in started)}")
             cpu_before = [w.usage()["cpu_s"] for w in started]
             records = [ClientRecord() for _ in range(clients)]
-            conns = [Connection(started[i % workers].port, websocket=i % 2 == 1)
+            # Pairs of clients (one HTTP, one WebSocket) per worker in turn: every worker
+            # serves both transports.
+            conns = [Connection(started[(i // 2) % workers].port, websocket=i % 2 == 1)
                      for i in range(clients)]
             t0 = time.monotonic()
             until = t0 + seconds
