@@ -7,34 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from ora_core.errors import SpecError
 from ora_rules.glossary import glossary
-from ora_rules.specs import default_spec_dir, load_rules
+from ora_rules.specs import load_rules
+from tests.spec_editing import edit, spec_problems
+from tests.spec_editing import spec_copy as spec_copy  # the fixture
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The card facts of the rules reference, kept in the repository (tests/data/README.md).
 SHARED_CARDS = ROOT / "tests" / "data" / "cards.csv"
-
-
-@pytest.fixture
-def spec_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "specs"
-    shutil.copytree(default_spec_dir(), target)
-    return target
-
-
-def _problems(directory: Path) -> list[str]:
-    with pytest.raises(SpecError) as caught:
-        load_rules(directory)
-    return caught.value.problems
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def test_the_committed_specs_load_and_cover_every_card() -> None:
@@ -57,52 +37,52 @@ def test_cards_toml_lists_exactly_the_cards_of_cards_csv() -> None:
 
 def test_a_negative_cost_is_reported_with_file_and_field(spec_copy: Path) -> None:
     path = spec_copy / "buildings" / "G01-priory.toml"
-    _edit(path, "cost = { wood = 1, clay = 1 }", "cost = { wood = -4, clay = 1 }")
-    problems = _problems(spec_copy)
+    edit(path, "cost = { wood = 1, clay = 1 }", "cost = { wood = -4, clay = 1 }")
+    problems = spec_problems(spec_copy)
     assert any(p.startswith(str(path)) and "cost.wood" in p and "-4" in p for p in problems)
 
 
 def test_an_unknown_good_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "buildings" / "G12-stone-merchant.toml"
-    _edit(path, "cost = { wood = 1 }", "cost = { gold = 1 }")
+    edit(path, "cost = { wood = 1 }", "cost = { gold = 1 }")
     assert any(str(path) in p and "cost.gold" in p and "unknown good" in p
-               for p in _problems(spec_copy))
+               for p in spec_problems(spec_copy))
 
 
 def test_an_unknown_effect_kind_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "buildings" / "L01-clay-mound.toml"
-    _edit(path, 'wheel = ["clay"]\n', 'teleport = ["clay"]\n')
+    edit(path, 'wheel = ["clay"]\n', 'teleport = ["clay"]\n')
     assert any(str(path) in p and "effect" in p and "teleport" in p
-               for p in _problems(spec_copy))
+               for p in spec_problems(spec_copy))
 
 
 def test_a_malformed_effect_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "buildings" / "L01-clay-mound.toml"
-    _edit(path, 'wheel = ["clay"]\n', 'wheel = ["gold"]\n')
-    assert any(str(path) in p and "effect.wheel" in p for p in _problems(spec_copy))
+    edit(path, 'wheel = ["clay"]\n', 'wheel = ["gold"]\n')
+    assert any(str(path) in p and "effect.wheel" in p for p in spec_problems(spec_copy))
 
 
 def test_a_missing_card_and_a_duplicate_are_reported_together(spec_copy: Path) -> None:
     (spec_copy / "buildings" / "G12-stone-merchant.toml").unlink()
     shutil.copy(spec_copy / "buildings" / "G01-priory.toml",
                 spec_copy / "buildings" / "G01-priory-again.toml")
-    problems = _problems(spec_copy)
+    problems = spec_problems(spec_copy)
     assert any("no spec for card G12" in p for p in problems)
     assert any("G01-priory-again.toml" in p and "G01 is also in" in p for p in problems)
 
 
 def test_every_problem_is_reported_at_once(spec_copy: Path) -> None:
-    _edit(spec_copy / "buildings" / "G01-priory.toml", "economic = 4", 'economic = "four"')
-    _edit(spec_copy / "settlements" / "S01-shanty-town.toml", "food = 1", "food = -1")
-    _edit(spec_copy / "modes" / "4.toml", 'wheel = "front"', 'wheel = "sideways"')
-    problems = _problems(spec_copy)
+    edit(spec_copy / "buildings" / "G01-priory.toml", "economic = 4", 'economic = "four"')
+    edit(spec_copy / "settlements" / "S01-shanty-town.toml", "food = 1", "food = -1")
+    edit(spec_copy / "modes" / "4.toml", 'wheel = "front"', 'wheel = "sideways"')
+    problems = spec_problems(spec_copy)
     assert any("G01-priory.toml: economic" in p for p in problems)
     assert any("S01-shanty-town.toml: food" in p for p in problems)
     assert any("4.toml: wheel" in p and "sideways" in p for p in problems)
 
 
 def test_ora_specs_check_exits_nonzero_with_the_list(spec_copy: Path) -> None:
-    _edit(spec_copy / "buildings" / "G01-priory.toml", "dwelling = 3", "dwelling = 3.5")
+    edit(spec_copy / "buildings" / "G01-priory.toml", "dwelling = 3", "dwelling = 3.5")
     result = subprocess.run([sys.executable, "-m", "ora_api.cli", "specs", "check", "--dir",
                              str(spec_copy)], capture_output=True, text=True, check=False)
     assert result.returncode == 1

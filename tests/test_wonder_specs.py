@@ -4,17 +4,15 @@ validated with file and field, described and listed in the glossary."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from ora_core.errors import SpecError
 from ora_core.values import Good
 from ora_rules.glossary import describe_condition, wonder_glossary
-from ora_rules.specs import default_spec_dir, load_rules
+from ora_rules.specs import load_rules
+from tests.spec_editing import edit, spec_problems
+from tests.spec_editing import spec_copy as spec_copy  # the fixture
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,25 +24,6 @@ TABLE = {
     "LW-10": (18, 1, None), "LW-11": (20, 2, None), "LW-12": (12, 2, None),
     "LW-13": (20, 2, None), "LW-14": (25, 1, None),
 }
-
-
-@pytest.fixture
-def spec_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "specs"
-    shutil.copytree(default_spec_dir(), target)
-    return target
-
-
-def _problems(directory: Path) -> list[str]:
-    with pytest.raises(SpecError) as caught:
-        load_rules(directory)
-    return caught.value.problems
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def test_r_lies_9_the_known_tiles_match_the_table() -> None:
@@ -86,11 +65,11 @@ def test_r_lies_1_2_5_7_the_expansions_numbers() -> None:
 
 def test_a_bad_tile_is_reported_with_file_and_field(spec_copy: Path) -> None:
     path = spec_copy / "wonders" / "LW-07-meat.toml"
-    _edit(path, 'per = "goods"', 'per = "sheep"')
-    _edit(spec_copy / "wonders" / "LW-09-clay.toml", 'of = ["clay"]', 'of = ["peat"]')
-    _edit(spec_copy / "wonders" / "LW-13-livestock-and-grain.toml", 'of = ["livestock", "grain"]',
+    edit(path, 'per = "goods"', 'per = "sheep"')
+    edit(spec_copy / "wonders" / "LW-09-clay.toml", 'of = ["clay"]', 'of = ["peat"]')
+    edit(spec_copy / "wonders" / "LW-13-livestock-and-grain.toml", 'of = ["livestock", "grain"]',
           'of = ["livestock"]')
-    problems = _problems(spec_copy)
+    problems = spec_problems(spec_copy)
     assert any("LW-07-meat.toml: variable.per: expected one of" in p for p in problems)
     assert any("LW-09-clay.toml: variable.of: 'peat' is not a building material" in p
                for p in problems)
@@ -102,10 +81,10 @@ def test_a_partial_tile_with_a_value_and_a_tile_beyond_the_set(spec_copy: Path) 
     path = spec_copy / "wonders" / "LW-15-illegible-1.toml"
     path.write_text(path.read_text(encoding="utf-8") + "\n[variable]\nvalue = 1\n"
                     'per = "landscape"\n', encoding="utf-8")
-    _edit(spec_copy / "expansions" / "liesborn.toml", "tiles = 26", "tiles = 18")
-    _edit(spec_copy / "expansions" / "liesborn.toml", 'default_tile_set = "all"',
+    edit(spec_copy / "expansions" / "liesborn.toml", "tiles = 26", "tiles = 18")
+    edit(spec_copy / "expansions" / "liesborn.toml", 'default_tile_set = "all"',
           'default_tile_set = "most"')
-    problems = _problems(spec_copy)
+    problems = spec_problems(spec_copy)
     assert any("LW-15-illegible-1.toml: variable: a partial tile has no legible" in p
                for p in problems)
     assert any("LW-19-illegible-5.toml: id: LW-19 is beyond the 18 tiles" in p for p in problems)
@@ -114,9 +93,9 @@ def test_a_partial_tile_with_a_value_and_a_tile_beyond_the_set(spec_copy: Path) 
 
 
 def test_a_display_larger_than_the_known_tiles_is_refused(spec_copy: Path) -> None:
-    _edit(spec_copy / "expansions" / "liesborn.toml", "4 = 9", "4 = 15")
+    edit(spec_copy / "expansions" / "liesborn.toml", "4 = 9", "4 = 15")
     assert any("display: a display of 15 needs as many tiles known in full; 14 are" in p
-               for p in _problems(spec_copy))
+               for p in spec_problems(spec_copy))
 
 
 def test_the_committed_wonder_glossary_is_current() -> None:
