@@ -689,10 +689,10 @@ class GameService:
         except (InvalidCommand, AmbiguousCommand) as e:
             raise INVALID_MOVE.error(e.message, reason=e.code) from None
         new_state = executed.state
+        status, scores = status_of(new_state), scores_of(new_state)  # not inside the append
 
         def write(c: Any) -> None:
-            Lobby.update_game(c, game_id, new_state.version, 1, status_of(new_state),
-                              scores_of(new_state))
+            Lobby.update_game(c, game_id, new_state.version, 1, status, scores)
 
         try:
             stored = self.store.append(game_id, state.version, executed.events,
