@@ -17,6 +17,7 @@ import logging
 import secrets
 import typing
 from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from typing import Any, Literal, TypeVar
 from uuid import UUID
 
@@ -53,6 +54,16 @@ MAX_REPLY_BYTES = 8 << 20
 #: Strings of the client's input echoed in an error (a method name, a config value) are cut to
 #: this many characters: an error is never much larger than a sentence.
 MAX_ECHO = 200
+
+#: The bytes the result of the method now running may take: what is left of the reply budget
+#: (a batch's replies share it) less the response's envelope. A method whose result can outgrow
+#: one reply fills its page up to this (game.legal_moves); set by ``Dispatcher.call``.
+_REPLY_ROOM: ContextVar[int] = ContextVar("reply_room", default=MAX_REPLY_BYTES)
+
+
+def reply_room() -> int:
+    """How many bytes the running method's result may take in its reply."""
+    return _REPLY_ROOM.get()
 
 P = TypeVar("P")
 R = TypeVar("R")
@@ -417,6 +428,9 @@ class Dispatcher:
             if has_id or e.code == INVALID_REQUEST:
                 return _dump(_error_response(request_id, e))
             return None
+        limit = self.max_reply_bytes if budget is None else budget
+        envelope = len(_dump({"jsonrpc": JSONRPC, "id": request_id, "result": 0})) - 1
+        room = _REPLY_ROOM.set(limit - envelope)
         try:
             result = self._run(method, request.get("params", {}), session)
         except RpcError as e:
@@ -429,10 +443,11 @@ class Dispatcher:
             ref = secrets.token_hex(4)
             log.exception("internal error ref=%s method=%s", ref, method.name)
             return _dump(_error_response(request_id, internal_error(ref))) if has_id else None
+        finally:
+            _REPLY_ROOM.reset(room)
         if not has_id:
             return None
         reply = _dump({"jsonrpc": JSONRPC, "id": request_id, "result": result})
-        limit = self.max_reply_bytes if budget is None else budget
         if len(reply) > limit:
             return _dump(_error_response(request_id, reply_too_large(self.max_reply_bytes)))
         return reply

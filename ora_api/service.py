@@ -15,7 +15,9 @@ Tokens never enter events, projections or logs.
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import logging
 import os
 import secrets
@@ -51,7 +53,15 @@ from ora_api.projection import (
     score_views,
     status_of,
 )
-from ora_api.rpc import ErrorSpec, Registry, RpcError, Session, invalid_params
+from ora_api.rpc import (
+    MAX_REPLY_BYTES,
+    ErrorSpec,
+    Registry,
+    RpcError,
+    Session,
+    invalid_params,
+    reply_room,
+)
 from ora_api.storehealth import DETAILS, StoreHealth
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import (
@@ -221,13 +231,25 @@ class LegalMovesParams:
     token: str | None = field(default=None, metadata=_meta(
         "a seat's or a spectator's token of the game: needed to read a private game",
         max_length=256))
+    limit: int | None = field(default=None, metadata=_meta(
+        "at most this many moves in this page; when omitted, as many as fit in one reply "
+        "(all of them unless there are too many)", minimum=1, maximum=1_000_000))
+    cursor: str | None = field(default=None, metadata=_meta(
+        "next_cursor of the previous page; the first page when omitted. A cursor lists the "
+        "version it was drawn at: once the game has moved on it is refused (version_conflict, "
+        "reason stale_cursor)", max_length=32))
 
 
 @frozen(kw_only=True)
 class LegalMovesResult:
-    version: int
+    version: int = field(metadata=_meta("the game's version: the moves are legal at it"))
     seat: int | None = field(metadata=_meta("the seat that decides now; null once finished"))
-    moves: list[str]
+    total: int = field(metadata=_meta(
+        "how many legal moves there are, on all pages together"))
+    moves: list[str] = field(metadata=_meta(
+        "this page's moves, in the order of the whole list"))
+    next_cursor: str | None = field(metadata=_meta(
+        "pass it as cursor for the next page (at the same version); null on the last page"))
 
 
 @frozen(kw_only=True)
@@ -331,8 +353,11 @@ class _Hot:
     state: State
     access: Access
     moves: list[str] | None = None
-    #: game.legal_moves' reply at a version, encoded once for every client that asks.
-    moves_reply: tuple[int, orjson.Fragment] | None = None
+    #: game.legal_moves' whole reply at a version, encoded once for every client that asks.
+    moves_reply: tuple[int, orjson.Fragment, int] | None = None  # version, reply, its bytes
+    #: At a version, where each move's bytes end in the encoded list (``ends[i]``: the bytes of
+    #: ``moves[:i]``): a page is cut to the reply's room by bisection, without encoding again.
+    moves_ends: tuple[int, list[int]] | None = None
 
 
 def event_view(stored: StoredEvent[GameEvent]) -> EventView:
@@ -818,19 +843,48 @@ class GameService:
                 hot.moves = [str(m) for m in legal_moves(hot.state, self.rules)]
             return hot.state, hot.moves
 
-    def legal_moves_reply(self, game_id: UUID, token: str | None = None
+    def legal_moves_reply(self, game_id: UUID, token: str | None = None, *,
+                          at_version: int | None = None, offset: int = 0,
+                          limit: int | None = None, room: int = MAX_REPLY_BYTES
                           ) -> tuple[State, orjson.Fragment]:
-        """``game.legal_moves``' whole reply (version, deciding seat, moves), encoded once per
-        version: every client polling a game between two moves gets the same bytes."""
+        """``game.legal_moves``' reply (version, deciding seat, total, moves, next_cursor): one
+        page from ``offset`` of at most ``limit`` moves and ``room`` bytes (at least one move).
+
+        The whole list, when asked for and within ``room``, is encoded once per version: every
+        client polling a game between two moves gets the same bytes. A page slices the list
+        cached at the version. ``at_version`` (a cursor's) must be the game's version: a page
+        never mixes two positions (``version_conflict``, reason ``stale_cursor``)."""
         with self._game_lock(game_id):
             hot = self._readable(game_id, token)
             state = hot.state
+            if at_version is not None and at_version != state.version:
+                raise VERSION_CONFLICT.error(
+                    f"the cursor lists the legal moves at version {at_version}; the game is at "
+                    f"version {state.version}: ask again without a cursor",
+                    reason="stale_cursor", version=state.version)
+            if hot.moves is None:
+                hot.moves = [str(m) for m in legal_moves(state, self.rules)]
+            moves = hot.moves
             if hot.moves_reply is None or hot.moves_reply[0] != state.version:
-                if hot.moves is None:
-                    hot.moves = [str(m) for m in legal_moves(state, self.rules)]
-                reply = {"version": state.version, "seat": _decider(state), "moves": hot.moves}
-                hot.moves_reply = (state.version, orjson.Fragment(orjson.dumps(reply)))
-            return state, hot.moves_reply[1]
+                reply = _moves_page(state, moves, moves, None)
+                hot.moves_reply = (state.version, orjson.Fragment(reply), len(reply))
+            _, whole, size = hot.moves_reply
+            if offset == 0 and (limit is None or limit >= len(moves)) and size <= room:
+                return state, whole
+            if offset > len(moves):
+                raise invalid_params(f"cursor: there are {len(moves)} legal moves, the cursor "
+                                     f"is at {offset}", "cursor", reason="bad_cursor")
+            if hot.moves_ends is None or hot.moves_ends[0] != state.version:
+                # A move's bytes in the list: itself quoted and a comma.
+                hot.moves_ends = (state.version, [0, *itertools.accumulate(
+                    len(orjson.dumps(m)) + 1 for m in moves)])
+            ends = hot.moves_ends[1]
+            empty = len(_moves_page(state, moves, [], moves_cursor(state.version, len(moves))))
+            fits = bisect.bisect_right(ends, ends[offset] + room - empty) - 1
+            stop = min(len(moves), max(fits, offset + 1),
+                       len(moves) if limit is None else offset + limit)
+            cursor = moves_cursor(state.version, stop) if stop < len(moves) else None
+            return state, orjson.Fragment(_moves_page(state, moves, moves[offset:stop], cursor))
 
     def events(self, game_id: UUID, from_version: int = 1, limit: int | None = None,
                token: str | None = None) -> tuple[int, list[EventView], int | None]:
@@ -854,6 +908,16 @@ class GameService:
         last = stored[-1].version if stored else from_version - 1
         wanted = head if limit is None else min(head, from_version + limit - 1)
         return head, [event_view(s) for s in stored], last + 1 if last < wanted else None
+
+
+def moves_cursor(version: int, offset: int) -> str:
+    """game.legal_moves' cursor: the version the list was drawn at and where the page starts."""
+    return f"{version}:{offset}"
+
+
+def _moves_page(state: State, moves: list[str], page: list[str], cursor: str | None) -> bytes:
+    return orjson.dumps({"version": state.version, "seat": _decider(state), "total": len(moves),
+                         "moves": page, "next_cursor": cursor})
 
 
 def _config_field(message: str) -> str:
@@ -968,17 +1032,34 @@ def game_state(svc: GameService, session: Session, p: StateParams) -> StateView:
 
 
 @API.method("game.legal_moves", params=LegalMovesParams, result=LegalMovesResult,
-            errors=(UNKNOWN_GAME, BAD_TOKEN),
-            summary="Every legal move of the seat that decides now.")
+            errors=(UNKNOWN_GAME, BAD_TOKEN, VERSION_CONFLICT),
+            summary="Every legal move of the seat that decides now, a page at a time.")
 def game_legal_moves(svc: GameService, session: Session, p: LegalMovesParams
                      ) -> LegalMovesResult | orjson.Fragment:
     """Move strings in the notation, ready for game.move; empty when ``seat`` is given and is
-    not the deciding seat, and once the game is over."""
-    state, reply = svc.legal_moves_reply(p.game_id, p.token)
+    not the deciding seat, and once the game is over. Without limit and cursor the reply holds
+    every move when they fit in one reply (next_cursor null); else it holds the first page and
+    next_cursor continues it. A cursor is bound to the version it was drawn at: after a move
+    it is refused with version_conflict (reason stale_cursor, data.version the game's
+    version). A cursor that is not one is an invalid params error (reason bad_cursor)."""
+    at_version, offset = None, 0
+    if p.cursor is not None:
+        at_version, offset = _parse_moves_cursor(p.cursor)
+    state, reply = svc.legal_moves_reply(p.game_id, p.token, at_version=at_version,
+                                         offset=offset, limit=p.limit, room=reply_room())
     seat = _decider(state)
     if p.seat is not None and p.seat != seat:
-        return LegalMovesResult(version=state.version, seat=seat, moves=[])
+        return LegalMovesResult(version=state.version, seat=seat, total=0, moves=[],
+                                next_cursor=None)
     return reply
+
+
+def _parse_moves_cursor(cursor: str) -> tuple[int, int]:
+    version, _, offset = cursor.partition(":")
+    if not all(x.isascii() and x.isdigit() for x in (version, offset)):
+        raise invalid_params("cursor: not a cursor of game.legal_moves (pass next_cursor as "
+                             "it came)", "cursor", reason="bad_cursor")
+    return int(version), int(offset)
 
 
 @API.method("game.complete", params=CompleteParams, result=CompleteResult,
