@@ -24,7 +24,8 @@ class ServerLimits:
     max_request_bytes: int = field(default=MIB, validator=_positive)
     #: The largest reply (one response, or all responses of one batch), in bytes. A batch stops
     #: running once its replies reach this: the remaining requests get ``reply_too_large``.
-    #: (game.legal_moves reaches 6 MB in rare two-player positions: 100,000 conversions.)
+    #: (game.legal_moves passes 7 MB in rare two-player positions: its pages fill the budget
+    #: left, so a smaller budget gives more pages.)
     max_reply_bytes: int = field(default=8 * MIB, validator=_positive)
     #: Bytes waiting to be sent to one WebSocket client; past this it is disconnected at once.
     max_pending_bytes: int = field(default=16 * MIB, validator=_positive)

@@ -102,7 +102,8 @@ log = logging.getLogger("ora.api")
 VERSION_CONFLICT = ErrorSpec(
     -32001, "version_conflict", "Version conflict",
     "expected_version is not the game's version, or another writer stored that version first; "
-    "nothing was stored. data.version is the game's version when known.")
+    "nothing was stored. data.version is the game's version when known. Also a "
+    "game.legal_moves cursor drawn at an earlier version (reason stale_cursor).")
 ILLEGAL_MOVE = ErrorSpec(
     -32002, "illegal_move", "Illegal move",
     "the rules forbid the move now; data.reason is the engine's stable reason code "

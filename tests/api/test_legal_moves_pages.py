@@ -17,6 +17,7 @@ import orjson
 import pytest
 from websockets.sync.client import connect
 
+from ora_api import bench_api
 from ora_api.rpc import Dispatcher, Session
 from ora_api.service import API, GameService
 from ora_rules.moves import legal_moves
@@ -248,3 +249,19 @@ def test_http_and_websocket_page_through_a_list_larger_than_a_reply(
             client.call("game.legal_moves", {"game_id": game_id, "limit": 0})
         assert (e.value.code, e.value.data["reason"], e.value.data["path"]) == (
             -32602, "out_of_range", "limit")
+
+
+@pytest.mark.parametrize("websocket", [False, True])
+def test_the_bench_client_pages_instead_of_giving_the_game_up(small_server: HttpServer,
+                                                              websocket: bool) -> None:
+    """``ora bench --api``'s client reads every page (it gave such games up before)."""
+    conn = bench_api.Connection(small_server.port, websocket)
+    try:
+        game_id, tokens = large_position(conn)
+        record = bench_api.ClientRecord()
+        legal = bench_api.legal_moves(conn, record, game_id, tokens[0])
+    finally:
+        conn.close()
+    assert legal["moves"] == every_move(small_server, game_id)
+    assert len(legal["moves"]) == legal["total"] > LARGE
+    assert len(record.latencies["game.legal_moves"]) >= 2  # more than one reply's worth
