@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -22,6 +23,7 @@ from ora_api.rpc import Dispatcher, Session
 from ora_api.service import API, GameService
 from ora_rules.moves import legal_moves
 from tests.api.conftest import HttpServer, Local, RpcFailed, new_game, unwrap
+from tests.api.test_stdio import StdioServer
 
 #: More legal moves than this make the position "large" (several pages of ``PAGE``).
 LARGE = 1000
@@ -122,6 +124,23 @@ def test_without_a_limit_a_page_fills_what_one_reply_may_carry(
         if cursor is None:
             break
     assert moves == whole
+
+
+def test_in_a_batch_a_page_fills_the_budget_the_requests_before_it_left(
+        service: GameService, local: Local, large: tuple[str, dict[int, str]]) -> None:
+    game_id, _ = large
+    whole = local.call("game.legal_moves", {"game_id": game_id})
+    size = len(orjson.dumps(whole))
+    budget = size + size // 2  # one whole list and half of another
+    batch = Dispatcher(API, service, max_reply_bytes=budget)
+    request = {"jsonrpc": "2.0", "method": "game.legal_moves", "params": {"game_id": game_id}}
+    raw = batch.handle(orjson.dumps([{**request, "id": 1}, {**request, "id": 2}]), Session())
+    assert raw is not None and len(raw) <= budget
+    first, second = (unwrap(r) for r in orjson.loads(raw))
+    assert first == whole
+    assert second["next_cursor"] is not None
+    assert 0 < len(second["moves"]) < whole["total"]
+    assert second["moves"] == whole["moves"][:len(second["moves"])]
 
 
 def test_a_cursor_after_a_move_is_a_version_conflict(
@@ -265,3 +284,14 @@ def test_the_bench_client_pages_instead_of_giving_the_game_up(small_server: Http
     assert legal["moves"] == every_move(small_server, game_id)
     assert len(legal["moves"]) == legal["total"] > LARGE
     assert len(record.latencies["game.legal_moves"]) >= 2  # more than one reply's worth
+
+
+def test_stdio_pages_too(tmp_path: Path) -> None:
+    server = StdioServer(tmp_path, "--store", f"sqlite:{tmp_path / 'ora.sqlite3'}",
+                         "--max-reply-bytes", str(SMALL_BUDGET))
+    game_id, _ = large_position(server)
+    first = server.call("game.legal_moves", {"game_id": game_id})
+    assert first["next_cursor"] is not None and len(first["moves"]) < first["total"]
+    assert every_move(server, game_id) == every_move(server, game_id, PAGE)
+    code, _ = server.close()
+    assert code == 0
