@@ -36,7 +36,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from uuid import UUID
 
 import orjson
@@ -55,6 +55,9 @@ from eventsourcing.utils import Environment, EnvType
 
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.errors import OraError, UnknownGame, VersionConflict
+
+if TYPE_CHECKING:
+    from ora_core.listen import AppendListener
 
 __all__ = [
     "GENESIS_HASH",
@@ -768,6 +771,19 @@ class EventStore(Generic[E]):
         else:  # in memory: one process, nobody else appends
             return after or 0, {}
         return last, {_as_uuid(game): int(version) for game, version in rows}
+
+    def listen(self) -> AppendListener | None:
+        """A new :class:`~ora_core.listen.AppendListener`, woken by every append to this
+        database from any process (PostgreSQL ``LISTEN`` on the channel the library's insert
+        notifies); None where the backend has no such thing (memory, SQLite: poll
+        :meth:`changes`). Raises :class:`StoreUnavailable` if the database cannot be reached."""
+        if not self.url.startswith("postgres:"):
+            return None
+        from ora_core.listen import AppendListener  # here: it imports this module
+
+        recorder: Any = self._recorder
+        pool = recorder.datastore.pool
+        return AppendListener(pool.kwargs, recorder.channel_name, pool.get_password_func)
 
     def fold(
         self,

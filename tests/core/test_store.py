@@ -26,6 +26,7 @@ from ora_core.store import (
     GENESIS_HASH,
     EventStore,
     StoredEvent,
+    StoreUnavailable,
     TamperedLog,
     chain_hash,
     verify_chain,
@@ -558,6 +559,52 @@ def test_a_stale_cached_head_turns_into_a_conflict(shared_url: str) -> None:
     verify_chain(stored)
     a.close()
     b.close()
+
+
+# --- listening for appends ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", ["memory", "sqlite"])
+def test_only_postgres_has_an_append_listener(backend: str, tmp_path: Path) -> None:
+    s: EventStore[Event] = EventStore(CODEC, store_url(backend, tmp_path))
+    assert s.listen() is None  # these are polled (changes)
+    s.close()
+
+
+@needs_pg
+def test_a_listener_wakes_on_an_append_through_another_store() -> None:
+    a: EventStore[Event] = EventStore(CODEC, "postgres:")
+    b: EventStore[Event] = EventStore(CODEC, "postgres:")
+    listener = a.listen()
+    assert listener is not None
+    with listener:
+        b.append(uuid4(), 0, moves(1))
+        assert listener.wait(10)
+        gid = uuid4()
+        for v in range(3):  # several appends: at least one wake, and the log has them all
+            b.append(gid, v, moves(1, start=v))
+        assert listener.wait(10)
+        _, changed = a.changes(a.changes(None)[0] - 3)
+        assert changed == {gid: 3}
+    a.close()
+    b.close()
+
+
+@needs_pg
+def test_a_listener_whose_connection_is_terminated_is_store_unavailable() -> None:
+    a: EventStore[Event] = EventStore(CODEC, "postgres:")
+    listener = a.listen()
+    assert listener is not None
+    with a.transaction(commit=True) as cursor:  # what a server restart does to it
+        cursor.execute("SELECT pg_terminate_backend(%s)", (listener.backend_pid,))
+    with pytest.raises(StoreUnavailable) as info:
+        listener.wait(10)
+    assert info.value.reason == "unreachable"
+    listener.close()
+    again = a.listen()  # a new one listens
+    assert again is not None
+    again.close()
+    a.close()
 
 
 # --- configuration ------------------------------------------------------------------------------
