@@ -32,6 +32,11 @@ from ora_core.store import EventStore
 log = logging.getLogger("ora.api")
 
 
+#: Seconds between reads of the log where nothing wakes the follower (SQLite, or PostgreSQL while
+#: the listening connection is down).
+POLL_INTERVAL = 0.05
+#: Seconds between reads while listening: a notification lost with its connection is read then.
+FALLBACK = 1.0
 #: Seconds between listening attempts after the connection was lost: doubling up to the last.
 _BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 #: At most one read of the log per this many seconds however fast notifications come (each
@@ -46,8 +51,8 @@ class Follower:
     another process appended to; started by the first subscription."""
 
     def __init__(self, store: EventStore[Any], wanted: Callable[[], Collection[UUID]],
-                 changed: Callable[[UUID], None], *, interval: float = 0.05,
-                 fallback: float = 1.0) -> None:
+                 changed: Callable[[UUID], None], *, interval: float = POLL_INTERVAL,
+                 fallback: float = FALLBACK) -> None:
         self._store = store
         self._wanted = wanted
         self._changed = changed

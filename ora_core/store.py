@@ -13,7 +13,9 @@ Backends (the ``url`` of :class:`EventStore`):
 - ``"postgres:"``: ``eventsourcing.postgres``, configured by the ``POSTGRES_*`` variables of the
   process environment (``POSTGRES_DBNAME``, ``POSTGRES_HOST``, ``POSTGRES_USER``,
   ``POSTGRES_PASSWORD``, ...); ``"postgres:NAME"`` overrides ``POSTGRES_DBNAME``. Needs the
-  ``postgres`` extra (psycopg).
+  ``postgres`` extra (psycopg). ``POSTGRES_CONNECT_TIMEOUT`` is how many seconds a read or an
+  append waits for a connection of the pool (:data:`POOL_WAIT_S` unless set): while the server
+  is down or restarting the pool has none, and the wait ends as :class:`StoreUnavailable`.
 
 Every stored row's payload is the event's canonical JSON wrapped with its place in the chain::
 
@@ -404,6 +406,13 @@ def _as_uuid(value: UUID | str) -> UUID:
     return value if isinstance(value, UUID) else UUID(value)
 
 
+#: Seconds a PostgreSQL read or append waits for a connection of the pool, unless the
+#: environment sets ``POSTGRES_CONNECT_TIMEOUT`` (the library's name; its default is 30). A
+#: healthy pool hands one over in milliseconds; a pool with none has lost the server, and a
+#: request should answer ``store_unavailable`` soon rather than hang until it comes back.
+POOL_WAIT_S = 2
+
+
 def _settings_for(url: str) -> dict[str, str]:
     if url == "memory":
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
@@ -422,6 +431,7 @@ def _settings_for(url: str) -> dict[str, str]:
             raise RuntimeError("the postgres store needs psycopg: pip install 'ora[postgres]'")
         settings = {k: v for k, v in os.environ.items() if k.startswith("POSTGRES_")}
         settings["PERSISTENCE_MODULE"] = "eventsourcing.postgres"
+        settings.setdefault("POSTGRES_CONNECT_TIMEOUT", str(POOL_WAIT_S))
         if dbname := url[len("postgres:") :]:
             settings["POSTGRES_DBNAME"] = dbname
         return settings
@@ -457,6 +467,28 @@ def _tune_sqlite(recorder: SQLiteApplicationRecorder, synchronous: str) -> None:
         conn._sqlite_conn.execute(f"PRAGMA synchronous={mode}")
 
 
+#: The PostgreSQL recorder's methods that the library retries on a connection error.
+_RETRIED = ("insert_events", "select_events", "select_notifications", "max_notification_id")
+
+
+def _fail_at_once(recorder: ApplicationRecorder) -> None:
+    """Take the library's retries off the PostgreSQL recorder's reads and inserts.
+
+    The library tries each of them 10 times, 0.2 s apart, on a connection error, each time
+    waiting for a connection of the pool: while the server is down a read would hang for
+    10 x (pool wait + 0.2 s) and then fail, or succeed late if the server came back meanwhile,
+    whereas the appends of :meth:`EventStore.append` (not retried) failed at once. Without the
+    retries every operation meeting a lost server raises at once, or after the pool wait
+    (:data:`POOL_WAIT_S`): a request answers ``store_unavailable`` and its client asks again.
+    (An insert retried after a lost reply to its COMMIT would even turn a stored event into a
+    version conflict.)"""
+    for name in _RETRIED:
+        method = getattr(type(recorder), name, None)
+        inner = getattr(method, "__wrapped__", None)  # the retry decorator uses functools.wraps
+        if inner is not None:
+            setattr(recorder, name, inner.__get__(recorder))
+
+
 class EventStore(Generic[E]):
     """Games' event streams with optimistic concurrency and a hash chain.
 
@@ -482,6 +514,8 @@ class EventStore(Generic[E]):
         self._recorder: ApplicationRecorder = self._app.recorder
         if isinstance(self._recorder, SQLiteApplicationRecorder):
             _tune_sqlite(self._recorder, os.environ.get("ORA_SQLITE_SYNCHRONOUS", "NORMAL"))
+        elif url.startswith("postgres:"):
+            _fail_at_once(self._recorder)
         self._lock = threading.Lock()
         self._heads: dict[UUID, tuple[int, str]] = {}  # game -> (version, hash) known stored
         self._games: dict[UUID, None] = {}  # games seen in the notification log, in order

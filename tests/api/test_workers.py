@@ -5,13 +5,17 @@ share nothing but the database. A move's conflict is decided by the store (exact
 version), tokens made through one worker work on another, a subscriber on one worker sees every
 move made through the others (in order, none lost, none doubled), ``kill -9`` of a worker under
 load loses no acknowledged move, and a PostgreSQL restart under load answers
-``store_unavailable`` (or makes the requests wait), then play goes on with nothing lost."""
+``store_unavailable`` to every request until the server is back, then play goes on with nothing
+lost; on PostgreSQL a subscriber hears of a move through a notification (LISTEN), long before the
+follower's fallback read, and across a restart."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
+import statistics
 import subprocess
 import threading
 import time
@@ -24,6 +28,7 @@ import orjson
 import pytest
 
 from ora_api.bench_api import (
+    TRANSPORT_ERRORS,
     ClientRecord,
     Connection,
     RpcFailed,
@@ -32,10 +37,15 @@ from ora_api.bench_api import (
     start_worker,
     stored_moves,
 )
+from ora_api.follower import FALLBACK
 
 PG_ENABLED = os.environ.get("ORA_TEST_POSTGRES") == "1"
-STORES = ["sqlite", pytest.param("postgres", marks=pytest.mark.skipif(
-    not PG_ENABLED, reason="PostgreSQL tests run only with ORA_TEST_POSTGRES=1"))]
+needs_pg = pytest.mark.skipif(not PG_ENABLED,
+                              reason="PostgreSQL tests run only with ORA_TEST_POSTGRES=1")
+needs_pg_restart = pytest.mark.skipif(
+    not (PG_ENABLED and os.environ.get("ORA_PG_RESTART")),
+    reason="needs the throwaway PostgreSQL of scripts/pg_throwaway.sh")
+STORES = ["sqlite", pytest.param("postgres", marks=needs_pg)]
 
 
 @pytest.fixture(params=STORES)
@@ -55,6 +65,53 @@ def new_game(conn: Connection, seed: int = 3) -> tuple[str, dict[int, str]]:
         "config": {"players": 2, "variant": "france", "length": "short", "seed": seed},
         "seats": [{"name": "Ann"}, {"name": "Bob"}]})
     return created["game_id"], {s["seat"]: s["token"] for s in created["seats"]}
+
+
+class Subscriber:
+    """A WebSocket subscribed to one game on one worker; a thread notes each event's version
+    and when it arrived (``time.perf_counter``)."""
+
+    def __init__(self, port: int, game_id: str, token: str) -> None:
+        from websockets.sync.client import connect
+
+        self._stack = contextlib.ExitStack()
+        self._ws = self._stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws"))
+        self._ws.send(orjson.dumps({"jsonrpc": "2.0", "id": 1, "method": "game.subscribe",
+                                    "params": {"game_id": game_id, "token": token}}).decode())
+        self.start: int = orjson.loads(self._ws.recv(timeout=30))["result"]["version"]
+        self.seen: list[tuple[int, float]] = []
+        self._cond = threading.Condition()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            for text in self._ws:
+                message = orjson.loads(text)
+                assert message["method"] == "game.event"
+                with self._cond:
+                    self.seen.append((message["params"]["version"], time.perf_counter()))
+                    self._cond.notify_all()
+        except ConnectionClosed:
+            pass
+
+    def arrival(self, version: int, timeout: float = 30) -> float:
+        """When the event at ``version`` arrived (waits for it)."""
+        with self._cond:
+            assert self._cond.wait_for(lambda: any(v >= version for v, _ in self.seen),
+                                       timeout), (version, self.seen[-3:])
+            return next(t for v, t in self.seen if v == version)
+
+    @property
+    def versions(self) -> list[int]:
+        with self._cond:
+            return [v for v, _ in self.seen]
+
+    def close(self) -> None:
+        self._stack.close()
+        self._thread.join(timeout=10)
 
 
 def test_a_token_made_on_one_worker_moves_on_the_other(workers: list[Worker]) -> None:
@@ -137,6 +194,32 @@ def test_a_subscriber_on_one_worker_sees_every_move_made_through_the_others(
     assert seen == list(range(start + 1, head + 1))  # in order, none lost, none doubled
 
 
+def test_a_move_reaches_another_workers_subscriber_long_before_the_fallback(
+        workers: list[Worker]) -> None:
+    # On PostgreSQL the follower LISTENs: a notification wakes it when the move commits, where
+    # without it the worker would read the log only every FALLBACK seconds (a median of about
+    # half that). On SQLite it polls every POLL_INTERVAL, a twentieth of FALLBACK.
+    a = Connection(workers[0].port, False)
+    game_id, tokens = new_game(a)
+    sub = Subscriber(workers[1].port, game_id, tokens[0])
+    rng = random.Random(11)
+    delays: list[float] = []
+    try:
+        for _ in range(20):
+            legal = a.call("game.legal_moves", {"game_id": game_id, "token": tokens[0]})
+            if legal["seat"] is None:
+                break
+            sent = time.perf_counter()
+            version = a.call("game.move", {"game_id": game_id, "token": tokens[legal["seat"]],
+                                           "move": rng.choice(legal["moves"])})["version"]
+            delays.append(sub.arrival(version) - sent)
+    finally:
+        sub.close()
+    assert len(delays) == 20
+    assert statistics.median(delays) < FALLBACK / 4, sorted(delays)
+    assert sub.versions == list(range(sub.start + 1, sub.start + len(sub.versions) + 1))
+
+
 def test_kill_9_of_a_worker_under_load_loses_no_acknowledged_move(
         workers: list[Worker]) -> None:
     records = [ClientRecord() for _ in range(4)]
@@ -163,10 +246,12 @@ def test_kill_9_of_a_worker_under_load_loses_no_acknowledged_move(
     assert acked > 0
 
 
-@pytest.mark.skipif(not (PG_ENABLED and os.environ.get("ORA_PG_RESTART")),
-                    reason="needs the throwaway PostgreSQL of scripts/pg_throwaway.sh")
+@needs_pg_restart
 def test_a_postgres_restart_under_load_is_store_unavailable_then_recovers(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A request waits at most this long for a connection of the pool (ora's default is
+    # POOL_WAIT_S); the restart keeps the server down for 2 s and more.
+    monkeypatch.setenv("POSTGRES_CONNECT_TIMEOUT", "1")
     started = [start_worker("postgres:", tmp_path, i) for i in range(2)]
     try:
         records = [ClientRecord() for _ in range(4)]
@@ -179,19 +264,22 @@ def test_a_postgres_restart_under_load_is_store_unavailable_then_recovers(
             t.start()
         time.sleep(1.5)
         before = sum(n for r in records for _, n, _ in r.games.values())
+        began = time.monotonic()
         subprocess.run(os.environ["ORA_PG_RESTART"], shell=True, check=True, timeout=60)
+        outage = time.monotonic() - began
         restarted = sum(n for r in records for _, n, _ in r.games.values())
         for t in threads:
             t.join(timeout=60)
         for c in conns:
             c.close()
-        errors = Counter[str]()
+        # Every client asked during the outage, and every request then answered
+        # store_unavailable: at once on a connection the server closed, or after the pool's
+        # wait for a new one. None waited for the server to come back, none failed otherwise.
         for r in records:
-            errors.update(r.errors)
-        # A request during the outage answers store_unavailable, or waits for the database
-        # (the connection pool waits up to its timeout for a connection): which one depends on
-        # when it came. No other error, nothing lost, and play goes on after.
-        assert all(e.startswith("store_unavailable") for e in errors), errors
+            assert r.errors and all(e.startswith("store_unavailable") for e in r.errors), \
+                r.errors
+            slowest = max(x for calls in r.latencies.values() for x in calls)
+            assert slowest < outage, (slowest, outage)
         after = sum(n for r in records for _, n, _ in r.games.values())
         assert before > 0 and after > restarted  # play went on after the restart
         reader = Connection(started[1].port, False)
@@ -203,3 +291,59 @@ def test_a_postgres_restart_under_load_is_store_unavailable_then_recovers(
         for w in started:
             w.proc.terminate()
             w.proc.wait(timeout=20)
+
+
+@needs_pg_restart
+def test_a_subscriber_on_another_worker_sees_every_move_across_a_postgres_restart(
+        tmp_path: Path) -> None:
+    started = [start_worker("postgres:", tmp_path, i) for i in range(2)]
+    moved: list[int] = []  # the versions the moves through A were acknowledged at
+    errors = Counter[str]()
+    stop = threading.Event()
+
+    def move_through_a(game_id: str, tokens: dict[int, str]) -> None:
+        conn, rng = Connection(started[0].port, False), random.Random(13)
+        while not stop.is_set():
+            try:
+                legal = conn.call("game.legal_moves", {"game_id": game_id, "token": tokens[0]})
+                if legal["seat"] is None:
+                    return
+                moved.append(conn.call("game.move", {
+                    "game_id": game_id, "token": tokens[legal["seat"]],
+                    "move": rng.choice(legal["moves"]),
+                    "expected_version": legal["version"]})["version"])
+            except RpcFailed as e:
+                errors[e.reason] += 1
+            except TRANSPORT_ERRORS:
+                conn.close()
+            time.sleep(0.02)
+
+    try:
+        a = Connection(started[0].port, False)
+        game_id, tokens = new_game(a, seed=17)
+        sub = Subscriber(started[1].port, game_id, tokens[0])
+        mover = threading.Thread(target=move_through_a, args=(game_id, tokens), daemon=True)
+        mover.start()
+        time.sleep(1)
+        subprocess.run(os.environ["ORA_PG_RESTART"], shell=True, check=True, timeout=60)
+        restarted = len(moved)
+        deadline = time.monotonic() + 60
+        while len(moved) < restarted + 10 and mover.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        stop.set()
+        mover.join(timeout=60)
+        head = a.call("game.legal_moves", {"game_id": game_id, "token": tokens[0]})["version"]
+        assert len(moved) >= restarted + 10 or not mover.is_alive()
+        sub.arrival(head, timeout=60)
+        sub.close()
+        # In order, none lost, none doubled: before, during and after the restart.
+        assert sub.versions == list(range(sub.start + 1, head + 1))
+        assert restarted > 0 and moved[-1] <= head
+        assert all(e.startswith("store_unavailable") for e in errors), errors
+    finally:
+        for w in started:
+            w.proc.terminate()
+            w.proc.wait(timeout=20)
+    log = started[1].log.read_text()
+    assert log.count("listening for appends lost") == 1, log  # logged once, not per attempt
+    assert log.count("listening for appends again") == 1, log

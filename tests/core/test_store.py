@@ -29,6 +29,7 @@ from ora_core.store import (
     StoreUnavailable,
     TamperedLog,
     chain_hash,
+    storage_failure,
     verify_chain,
 )
 
@@ -605,6 +606,28 @@ def test_a_listener_whose_connection_is_terminated_is_store_unavailable() -> Non
     assert again is not None
     again.close()
     a.close()
+
+
+@needs_pg
+def test_a_postgres_read_on_a_lost_connection_fails_at_once_and_the_next_one_reconnects() -> None:
+    # The library would retry the read 10 times, 0.2 s apart: a request during an outage
+    # would hang instead of answering store_unavailable (tests/api/test_workers.py).
+    a: EventStore[Event] = EventStore(CODEC, "postgres:", settings={
+        "POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": "0"})
+    b: EventStore[Event] = EventStore(CODEC, "postgres:")
+    gid = uuid4()
+    a.append(gid, 0, moves(2))
+    with a.transaction(commit=False) as cursor:  # the pool's one connection
+        cursor.execute("SELECT pg_backend_pid() AS pid")
+        pid = cursor.fetchone()["pid"]
+    with b.transaction(commit=True) as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    with pytest.raises(Exception) as info:
+        a.version(gid)
+    assert storage_failure(info.value) == "unreachable"
+    assert a.version(gid) == 2  # the pool connected again
+    a.close()
+    b.close()
 
 
 # --- configuration ------------------------------------------------------------------------------
