@@ -141,6 +141,8 @@ class ClientRecord:
     #: game id -> (a token of it, acknowledged moves, the version the last one acknowledged)
     games: dict[str, tuple[str, int, int]] = field(factory=dict)
     finished_games: int = 0
+    #: Positions whose legal moves took more than one page (one reply) to read.
+    paged_positions: int = 0
 
     def timed(self, conn: Connection, method: str, params: dict[str, Any]) -> Any:
         t = time.perf_counter()
@@ -202,6 +204,7 @@ def legal_moves(conn: Connection, record: ClientRecord, game_id: str, token: str
     params = {"game_id": game_id, "token": token}
     legal: dict[str, Any] = record.timed(conn, "game.legal_moves", params)
     cursor = legal["next_cursor"]
+    record.paged_positions += cursor is not None
     while cursor is not None:
         page = record.timed(conn, "game.legal_moves", {**params, "cursor": cursor})
         legal["moves"] += page["moves"]
@@ -295,6 +298,7 @@ def measure(*, clients: int, seconds: float, workers: int, store_url: str | None
         "moves": moves, "moves_per_s": moves / elapsed,
         "games_started": sum(len(r.games) for r in records),
         "games_finished": sum(r.finished_games for r in records),
+        "positions_paged": sum(r.paged_positions for r in records),
         "methods": methods, "errors": dict(errors), "lost_moves": lost,
         "workers_usage": [{**u, "cpu_cores": (u["cpu_s"] - before) / elapsed}
                           for u, before in zip(usage, cpu_before, strict=True)],
@@ -323,7 +327,8 @@ def run_bench_api(args: argparse.Namespace) -> int:
               f"{result['seconds']:.1f} s, {result['cpus']} CPUs, load "
               f"{result['load_average'][0]:.2f}")
         print(f"moves: {result['moves']} ({result['moves_per_s']:.1f}/s), games "
-              f"{result['games_started']} started, {result['games_finished']} finished")
+              f"{result['games_started']} started, {result['games_finished']} finished; "
+              f"{result['positions_paged']} positions' legal moves read in pages")
         for name, m in result["methods"].items():
             print(f"  {name:<18} n {m['n']:>7}  p50 {m['p50_ms']:8.2f} ms  "
                   f"p99 {m['p99_ms']:8.2f} ms  max {m['max_ms']:8.2f} ms")

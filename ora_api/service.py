@@ -22,6 +22,7 @@ import logging
 import os
 import secrets
 import threading
+from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -358,7 +359,7 @@ class _Hot:
     moves_reply: tuple[int, orjson.Fragment, int] | None = None  # version, reply, its bytes
     #: At a version, where each move's bytes end in the encoded list (``ends[i]``: the bytes of
     #: ``moves[:i]``): a page is cut to the reply's room by bisection, without encoding again.
-    moves_ends: tuple[int, list[int]] | None = None
+    moves_ends: tuple[int, array[int]] | None = None
 
 
 def event_view(stored: StoredEvent[GameEvent]) -> EventView:
@@ -877,8 +878,8 @@ class GameService:
                                      f"is at {offset}", "cursor", reason="bad_cursor")
             if hot.moves_ends is None or hot.moves_ends[0] != state.version:
                 # A move's bytes in the list: itself quoted and a comma.
-                hot.moves_ends = (state.version, [0, *itertools.accumulate(
-                    len(orjson.dumps(m)) + 1 for m in moves)])
+                hot.moves_ends = (state.version, array("q", [0, *itertools.accumulate(
+                    len(orjson.dumps(m)) + 1 for m in moves)]))
             ends = hot.moves_ends[1]
             empty = len(_moves_page(state, moves, [], moves_cursor(state.version, len(moves))))
             fits = bisect.bisect_right(ends, ends[offset] + room - empty) - 1

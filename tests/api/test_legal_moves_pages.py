@@ -284,6 +284,7 @@ def test_the_bench_client_pages_instead_of_giving_the_game_up(small_server: Http
     assert legal["moves"] == every_move(small_server, game_id)
     assert len(legal["moves"]) == legal["total"] > LARGE
     assert len(record.latencies["game.legal_moves"]) >= 2  # more than one reply's worth
+    assert record.paged_positions == 1
 
 
 def test_stdio_pages_too(tmp_path: Path) -> None:
