@@ -8,7 +8,10 @@ settlement phase). The moves are checked against the engine's own list at that s
 from __future__ import annotations
 
 import contextlib
+import os
 import random
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -296,3 +299,41 @@ def test_stdio_pages_too(tmp_path: Path) -> None:
     assert every_move(server, game_id) == every_move(server, game_id, PAGE)
     code, _ = server.close()
     assert code == 0
+
+
+LEGAL_MOVES_JS = """
+import { Ora } from "./ora.mjs";
+
+const [base, gameId, transport] = process.argv.slice(2);
+const ora = new Ora(base);
+if (transport === "ws") {            // call() uses the socket once a watch has opened it
+  ora.watch(gameId, () => {});
+  for (let i = 0; i < 1000 && !ora.open; i++) await new Promise((r) => setTimeout(r, 10));
+  if (!ora.open) throw new Error("no WebSocket");
+}
+const legal = await ora.legalMoves(gameId);
+console.log(JSON.stringify(legal));
+ora.close();
+"""
+
+
+@pytest.mark.parametrize("transport", ["http", "ws"])
+def test_ora_js_reads_every_page(small_server: HttpServer, tmp_path: Path,
+                                 transport: str) -> None:
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail("node is missing (ora.js needs Node 20 or later)")
+        pytest.skip("node is missing (ora.js needs Node 20 or later)")
+    game_id, _ = large_position(small_server)
+    base = f"http://127.0.0.1:{small_server.port}"
+    (tmp_path / "ora.mjs").write_bytes(small_server.client.get(f"{base}/ora.js").content)
+    (tmp_path / "legal.mjs").write_text(LEGAL_MOVES_JS)
+    flags = ["--experimental-websocket"] if transport == "ws" else []
+    done = subprocess.run([node, *flags, "--no-warnings", "legal.mjs", base, game_id,
+                           transport], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    legal = orjson.loads(done.stdout)
+    assert legal["moves"] == every_move(small_server, game_id)
+    assert legal["total"] == len(legal["moves"]) > LARGE and legal["next_cursor"] is None

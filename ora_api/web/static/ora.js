@@ -62,6 +62,33 @@ export class Ora {
     return this.post(method, params);
   }
 
+  /**
+   * game.legal_moves with every page read: {version, seat, total, moves, next_cursor: null}.
+   * A position can have more moves than one reply holds (docs/api.md, "Legal moves in pages");
+   * when the game moves on between two pages (stale_cursor) it starts again at the new version.
+   */
+  async legalMoves(gameId, { seat = null, token = null } = {}) {
+    const read = { game_id: gameId };
+    if (token !== null) read.token = token;
+    if (seat !== null) read.seat = seat;
+    for (;;) {
+      const first = await this.call("game.legal_moves", read);
+      let moves = first.moves;
+      let cursor = first.next_cursor;
+      try {
+        while (cursor !== null) {
+          const page = await this.call("game.legal_moves", { ...read, cursor });
+          moves = moves.concat(page.moves);
+          cursor = page.next_cursor;
+        }
+      } catch (error) {
+        if (error instanceof OraError && error.data.reason === "stale_cursor") continue;
+        throw error;
+      }
+      return { ...first, moves, next_cursor: null };
+    }
+  }
+
   /** The same over HTTP POST /rpc, whatever the socket's state. */
   async post(method, params = {}) {
     const response = await this.fetch(`${this.base}/rpc`, {
