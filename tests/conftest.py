@@ -34,6 +34,7 @@ SLOW: tuple[str, ...] = (
     "tests/test_static_checks.py",
     "tests/web/",
     "tests/api/test_ora_js.py",
+    "tests/api/test_legal_moves_pages.py::test_ora_js_reads_every_page",
     "tests/api/test_fuzz.py",
     "tests/api/test_mcp.py",
     "tests/api/test_bench_api.py",
