@@ -328,6 +328,18 @@ def evolve(state: State | None, event: GameEvent) -> State:
     return new
 
 
+def evolve_own(state: State, event: GameEvent) -> None:
+    """Take ``event``'s changes into ``state`` itself, as ``fold`` does with its copy.
+
+    Only for a copy that its holder made with ``evolve`` and handed to no one yet (a command's
+    ``Draft``): every other holder of a state relies on it never changing. ``GameStarted`` makes
+    a new state and is never applied in place.
+    """
+    fields = state.__dict__
+    fields.update(_HANDLERS[type(event)](state, event))
+    fields["version"] += 1
+
+
 def fold(events: Iterable[GameEvent], state: State | None = None) -> State:
     """The state after all ``events`` (from ``state``, or from nothing): what ``evolve`` one
     event at a time gives, with one copy of the state for the whole run.

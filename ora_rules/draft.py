@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ora_core.events import FlowChanged, GameEvent
-from ora_core.evolve import evolve, replace
+from ora_core.evolve import evolve, evolve_own, replace
 from ora_core.state import Flow, State, Turn
 from ora_rules.specs import ModeSpec, Rules
 
@@ -15,6 +15,12 @@ class Draft:
 
     The flow (whose decision comes next) is kept aside in ``flow`` and emitted once, as the last
     event, by ``finish``.
+
+    The first event copies the state the command started from (``start`` never changes, so a
+    refused command leaves it untouched); the later ones go into that copy in place, as in
+    ``fold``: one copy of the state per command rather than one per event, which is most of
+    what a command's events cost. So read ``state`` afresh after ``emit``: a ``State`` taken
+    from the draft before it changes with it (the players, wheel, ... it held do not).
     """
 
     def __init__(self, state: State, rules: Rules) -> None:
@@ -23,6 +29,7 @@ class Draft:
         self.rules = rules
         self.events: list[GameEvent] = []
         self.flow: Flow = state.flow
+        self._own_copy = False  # whether ``state`` is the draft's own copy (class doc)
 
     @property
     def mode(self) -> ModeSpec:
@@ -35,7 +42,11 @@ class Draft:
     def emit(self, *events: GameEvent) -> None:
         for event in events:
             self.events.append(event)
-            self.state = evolve(self.state, event)
+            if self._own_copy:
+                evolve_own(self.state, event)
+            else:
+                self.state = evolve(self.state, event)
+                self._own_copy = True
 
     def update_turn(self, **changes: Any) -> None:
         self.flow = replace(self.flow, turn=replace(self.flow.turn, **changes))
