@@ -52,8 +52,15 @@ class Draft:
         self.flow = replace(self.flow, turn=replace(self.flow.turn, **changes))
 
     def finish(self) -> list[GameEvent]:
-        flow = self.state.flow
-        # The fields compared as dicts: what attrs' ``!=`` compares, without its two Python calls.
-        if self.flow is not flow and self.flow.__dict__ != flow.__dict__:
+        if _changed(self.flow, self.state.flow):
             self.emit(FlowChanged(flow=self.flow))
         return self.events
+
+
+def _changed(new: Flow, old: Flow) -> bool:
+    """``new != old``, with the fields compared as dicts, in C: attrs' generated ``__eq__`` of
+    ``Flow`` and ``Turn`` runs in Python, and every command ends with this comparison. The turns
+    are compared first: when they differ, so do the flows."""
+    if new is old:
+        return False
+    return new.turn.__dict__ != old.turn.__dict__ or new.__dict__ != old.__dict__
