@@ -296,15 +296,15 @@ def _fell_or_cut(draft: Draft, seat: int, command: FellTrees | CutPeat) -> None:
         _require_slot(draft, ("action",), what,
                       "R-BONUS-4" if draft.turn.kind == "bonus" else rule)
     player = _player(draft, seat)
-    cards = landscape.cards_of(player, card)
     if command.coord is None:
-        if cards:
+        if cards := landscape.cards_of(player, card):
             raise refuse("card_required", "R-FELL-5",
                          f"{what}: name one of your {'forests' if fell else 'moors'} "
                          f"({', '.join(f'{c} {r}' for c, r in cards)})")
         _take_main_or_grant(draft, grant, what)
         return  # R-FELL-5: nothing is removed, nothing gained, no indicator moves
-    if command.coord not in cards:
+    space = player.landscape.get(command.coord)  # one space, not a scan of the landscape
+    if space is None or space.card != card:
         raise refuse("no_card_there", rule, f"{what}: no {'forest' if fell else 'moor'} at "
                      f"{command.coord[0]} {command.coord[1]}")
     indicator = Indicator.JOKER if command.joker else Indicator(good.value)

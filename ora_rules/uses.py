@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from ora_core.errors import IllegalCommand, InvalidCommand
@@ -108,17 +109,19 @@ def use_events(ctx: UseContext) -> list[GameEvent]:
     events.extend(ctx.events)
     # Gains before payments: a later step may hand in what an earlier one produced ("and
     # then", e.g. the Bakery's bread), so no stock is ever negative between the events.
-    gained = {g: n for g, n in ctx.gained.items() if n}
-    if gained:
+    if gained := _nonzero(ctx.gained):
         events.append(GoodsGained(seat=ctx.seat, goods=gained))
-    paid = {g: n for g, n in ctx.paid.items() if n}
-    if paid:
+    if paid := _nonzero(ctx.paid):
         events.append(GoodsPaid(seat=ctx.seat, goods=paid))
-    bonus = {g: n for g, n in ctx.bonus_all.items() if n}
-    if bonus:
+    if bonus := _nonzero(ctx.bonus_all):
         events.extend(GoodsGained(seat=p.seat, goods=bonus) for p in ctx.state.players
                       if not p.neutral)
     return events
+
+
+def _nonzero(tally: Counter[Good]) -> dict[Good, int]:
+    """The goods of ``tally`` with a count; most tallies of a use are empty (hot: every use)."""
+    return {g: n for g, n in tally.items() if n} if tally else {}
 
 
 def refuse(reason: str, rule: str, detail: str, building: str | None = None) -> IllegalCommand:
