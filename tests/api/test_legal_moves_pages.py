@@ -19,14 +19,17 @@ from uuid import UUID
 
 import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from websockets.sync.client import connect
 
 from ora_api import bench_api
 from ora_api.rpc import Dispatcher, Session
-from ora_api.service import API, GameService
+from ora_api.service import API, GameService, open_service
 from ora_rules.moves import legal_moves
 from tests.api.conftest import HttpServer, Local, RpcFailed, new_game, unwrap
 from tests.api.test_stdio import StdioServer
+from tests.support import rules
 
 #: More legal moves than this make the position "large" (several pages of ``PAGE``).
 LARGE = 1000
@@ -144,6 +147,43 @@ def test_in_a_batch_a_page_fills_the_budget_the_requests_before_it_left(
     assert second["next_cursor"] is not None
     assert 0 < len(second["moves"]) < whole["total"]
     assert second["moves"] == whole["moves"][:len(second["moves"])]
+
+
+@pytest.fixture(scope="module")
+def shared_large() -> Iterator[tuple[GameService, str, list[str]]]:
+    """One service holding the large position (for the property below), and its moves."""
+    service = open_service("memory", rules=rules())
+    game_id, _ = large_position(Local(service))
+    yield service, game_id, engine_moves(service, game_id)
+    service.close()
+
+
+@settings(max_examples=40, deadline=None)
+@given(limit=st.none() | st.integers(1, 1500), budget=st.integers(300, 64 * 1024))
+def test_any_limit_under_any_budget_pages_to_the_whole_list(
+        shared_large: tuple[GameService, str, list[str]], limit: int | None,
+        budget: int) -> None:
+    """Whatever the limit and the reply budget (down to a few moves per reply), the pages
+    hold exactly the list, in order, and no reply passes the budget."""
+    service, game_id, whole = shared_large
+    dispatcher = Dispatcher(API, service, max_reply_bytes=budget)
+    params: dict[str, Any] = {"game_id": game_id}
+    if limit is not None:
+        params["limit"] = limit
+    moves: list[str] = []
+    cursor = None
+    while True:
+        raw = dispatcher.handle(orjson.dumps({
+            "jsonrpc": "2.0", "id": 1, "method": "game.legal_moves",
+            "params": params | ({"cursor": cursor} if cursor else {})}), Session())
+        assert raw is not None and len(raw) <= budget
+        page = unwrap(orjson.loads(raw))
+        assert page["moves"] and (limit is None or len(page["moves"]) <= limit)
+        moves += page["moves"]
+        cursor = page["next_cursor"]
+        if cursor is None:
+            break
+    assert moves == whole
 
 
 def test_a_cursor_after_a_move_is_a_version_conflict(
