@@ -12,6 +12,7 @@ follower's fallback read, and across a restart."""
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import random
 import signal
@@ -347,3 +348,15 @@ def test_a_subscriber_on_another_worker_sees_every_move_across_a_postgres_restar
     log = started[1].log.read_text()
     assert log.count("listening for appends lost") == 1, log  # logged once, not per attempt
     assert log.count("listening for appends again") == 1, log
+
+
+def test_the_delivery_latency_script_times_every_move() -> None:
+    # scripts/delivery_latency.py, behind the delivery figures of docs/performance.md.
+    script = Path(__file__).resolve().parents[2] / "scripts" / "delivery_latency.py"
+    spec = importlib.util.spec_from_file_location("delivery_latency", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    deliveries, trips = module.measure("sqlite", 6)
+    assert len(deliveries) == len(trips) == 6
+    assert all(d > 0 for d in deliveries) and all(t > 0 for t in trips)
