@@ -1,0 +1,68 @@
+"""``execute`` (ora_rules/decide.py): the state it returns is the fold of its events from the
+state it began with, and that state never changes. A command's ``Draft`` copies the state at
+its first event and takes the later ones into that copy in place (ora_rules/draft.py,
+``evolve_own``), so these are the properties the in-place copy must keep.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ora_core.codec import state_to_dict
+from ora_core.errors import InvalidCommand
+from ora_core.evolve import evolve, evolve_own, fold
+from ora_rules.bots import random_bot
+from ora_rules.decide import execute, start
+from ora_rules.moves import MoveSet
+from ora_rules.setup import make_config
+from tests.compare import first_difference
+from tests.support import farmyard, new_state, rules
+
+
+@pytest.mark.parametrize(("players", "variant", "length", "seed"), [
+    (1, "france", "long", 11), (2, "ireland", "short", 12), (4, "france", "long", 13),
+])
+def test_execute_returns_the_fold_of_its_events_and_leaves_its_state(
+        players: int, variant: str, length: str, seed: int) -> None:
+    state = fold(start(make_config(players, variant, length, seed), rules()))
+    rng = random.Random(seed)
+    while not state.finished:
+        before = state_to_dict(state)
+        executed = execute(state, random_bot(state, MoveSet(state, rules()), rng), rules())
+        assert not (d := first_difference(fold(executed.events, state), executed.state)), d
+        assert executed.state.version == state.version + len(executed.events)
+        assert not (d := first_difference(state_to_dict(state), before)), d
+        state = executed.state
+
+
+def test_a_use_refused_after_its_clergyman_was_placed_leaves_the_state_untouched() -> None:
+    # The Farmyard's wheel token (R-WHEEL-6) is read after ClergyPlaced went into the draft's
+    # copy; the refusal must leave the state the command began with as it was.
+    state = new_state()
+    before = state_to_dict(state)
+    with pytest.raises(InvalidCommand):
+        execute(state, f"USE {farmyard(0)} Zz", rules())
+    assert state_to_dict(state) == before
+    # The same state still takes a legal command, from where it was.
+    executed = execute(state, f"USE {farmyard(0)} -", rules())
+    assert executed.state.version == state.version + len(executed.events)
+
+
+def test_evolve_own_takes_each_event_as_evolve_does() -> None:
+    events = start(make_config(4, "ireland", "long", 14), rules())
+    state = fold(events)
+    rng = random.Random(14)
+    for _ in range(200):
+        events.extend(execute(state, random_bot(state, MoveSet(state, rules()), rng),
+                              rules()).events)
+        state = fold(events)
+    first = fold(events[:1])
+    own = evolve(first, events[1])
+    expected = own
+    for event in events[2:]:
+        expected = evolve(expected, event)
+        evolve_own(own, event)
+        assert own == expected
+    assert first == fold(events[:1])
