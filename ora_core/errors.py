@@ -71,3 +71,10 @@ class VersionConflict(OraError):
 
 class UnknownGame(OraError):
     code = "unknown_game"
+
+
+class BadStoreUrl(OraError, ValueError):
+    """A store URL that names no store this installation can open (``sqlite:PATH``,
+    ``postgres:`` without its extra installed, ...)."""
+
+    code = "bad_store_url"

@@ -56,7 +56,7 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import Environment, EnvType
 
 from ora_core.chain import GENESIS_HASH, chain_hash
-from ora_core.errors import OraError, UnknownGame, VersionConflict
+from ora_core.errors import BadStoreUrl, OraError, UnknownGame, VersionConflict
 
 if TYPE_CHECKING:
     from ora_core.listen import AppendListener
@@ -428,14 +428,14 @@ def _settings_for(url: str) -> dict[str, str]:
                 "ORIGINATOR_ID_TYPE": "text"}
     if url.startswith("postgres:"):
         if importlib.util.find_spec("psycopg") is None:
-            raise RuntimeError("the postgres store needs psycopg: pip install 'ora[postgres]'")
+            raise BadStoreUrl("the postgres store needs psycopg: pip install 'ora[postgres]'")
         settings = {k: v for k, v in os.environ.items() if k.startswith("POSTGRES_")}
         settings["PERSISTENCE_MODULE"] = "eventsourcing.postgres"
         settings.setdefault("POSTGRES_CONNECT_TIMEOUT", str(POOL_WAIT_S))
         if dbname := url[len("postgres:") :]:
             settings["POSTGRES_DBNAME"] = dbname
         return settings
-    raise ValueError(f"unknown store url {url!r}: use 'memory', 'sqlite:PATH' or 'postgres:'")
+    raise BadStoreUrl(f"unknown store url {url!r}: use 'memory', 'sqlite:PATH' or 'postgres:'")
 
 
 #: The values of ``PRAGMA synchronous`` the store accepts (``ORA_SQLITE_SYNCHRONOUS``).

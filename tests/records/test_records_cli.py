@@ -193,3 +193,21 @@ def test_cli_errors_as_a_user_sees_them() -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("ora: not a game id") and done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
+
+
+NO_GAME = "00000000-0000-4000-8000-000000000000"
+
+
+@pytest.mark.parametrize("command", [["import", "{record}"], ["list"], ["export", NO_GAME],
+                                     ["show", NO_GAME]])
+def test_a_store_url_that_names_no_store_is_one_line(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A plain path where a store URL belongs (``sqlite:PATH`` was meant): exit 2, one line."""
+    record = tmp_path / "game.ora"
+    record.write_text('[Game "ora"]\n')
+    args = [a.format(record=record) for a in command]
+    code, out, err = run(capsys, *args, "--store", str(tmp_path / "games.sqlite"))
+    assert code == 2
+    assert err == (f"ora: unknown store url '{tmp_path / 'games.sqlite'}': "
+                   "use 'memory', 'sqlite:PATH' or 'postgres:'\n")
+    assert out == ""
