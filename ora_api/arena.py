@@ -15,6 +15,7 @@ from attrs import frozen
 from ora_api.ratings import GameOutcome, Rating, ratings
 from ora_api.selfplay import play_game
 from ora_rules.bots import Bot, make_bot
+from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 
 
@@ -30,7 +31,11 @@ class Standing:
 
 @frozen
 class ArenaGame:
-    """One game of the arena: its seed, the bot of each seat, the totals and the winners."""
+    """One game of the arena: its seed, the bot of each seat, the totals and the winners.
+
+    ``adjudicated``: stopped at the turn limit of an open-ended game (:data:`ADJUDICATE_AFTER`)
+    and decided by the provisional totals; ``finished`` and ``adjudicated`` both false: stopped
+    by the self-play safety limit, nobody wins."""
 
     index: int
     seed: int
@@ -39,6 +44,7 @@ class ArenaGame:
     winners: tuple[int, ...]
     finished: bool
     seconds: float
+    adjudicated: bool = False
 
 
 @frozen
@@ -46,6 +52,20 @@ class ArenaResult:
     games: tuple[ArenaGame, ...]
     standings: tuple[Standing, ...]
     ratings: tuple[Rating, ...]
+
+
+#: The two-player games end only when the buildings run out (R-END-2, R-END-3); bots that
+#: rather produce than build can play on for ever. The arena stops such a game after this many
+#: turns, half as long again as a game between people (a recorded two-player game,
+#: tests/data/records/weblabora/Game20430.txt, took 118), and adjudicates it by the provisional
+#: scores, as tournaments adjudicate unfinished games.
+ADJUDICATE_AFTER = 180
+
+
+def adjudication_limit(rules: Rules, players: int, variant: str, length: str) -> int | None:
+    """The turn limit for games of this configuration: only the open-ended modes have one."""
+    mode = make_config(players, variant, length, 0).mode
+    return ADJUDICATE_AFTER if rules.modes[mode].end == "display" else None
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -77,28 +97,37 @@ def _worker_init(rules: Rules) -> None:
 
 
 def _play(index: int, seed: int, names: tuple[str, ...], players: int, variant: str,
-          length: str) -> ArenaGame:
+          length: str, max_turns: int | None) -> ArenaGame:
     assert _rules is not None
     for name in names:
         if name not in _bots:
             _bots[name] = make_bot(name, _rules)
     start = time.perf_counter()
     # Every game has its own seed, so its result does not depend on where it runs.
-    result = play_game(_rules, players, variant, length, seed, [_bots[n] for n in names])
-    return ArenaGame(index=index, seed=seed, bots=names,
-                     totals=tuple(int(s["total"]) for s in result.scores),
-                     winners=result.winners, finished=result.finished,
-                     seconds=time.perf_counter() - start)
+    result = play_game(_rules, players, variant, length, seed, [_bots[n] for n in names],
+                       max_rounds=max_turns)
+    winners = result.winners
+    adjudicated = not result.finished and max_turns is not None and result.rounds > max_turns
+    if adjudicated:
+        best = max(result.totals)
+        winners = tuple(seat for seat, total in enumerate(result.totals) if total == best)
+    return ArenaGame(index=index, seed=seed, bots=names, totals=result.totals,
+                     winners=winners, finished=result.finished,
+                     seconds=time.perf_counter() - start, adjudicated=adjudicated)
 
 
 def play_games(rules: Rules, players: int, bot_names: Sequence[str], games: int, seed: int,
                variant: str = "france", length: str = "long", jobs: int = 1,
-               on_done: Callable[[int], None] | None = None) -> list[ArenaGame]:
+               on_done: Callable[[int], None] | None = None,
+               adjudicate_after: int | None = None) -> list[ArenaGame]:
     """Play the arena's games, ``jobs`` at a time in worker processes (1: in this process);
-    the games come back in order, the same whatever ``jobs``."""
+    the games come back in order, the same whatever ``jobs``. ``adjudicate_after``: the turn
+    limit of open-ended games (None: :func:`adjudication_limit`; 0: none)."""
     for name in bot_names:
         make_bot(name, rules)  # an unknown name fails here, before any process starts
-    tasks = [(i, seed + i, seating(bot_names, players, i), players, variant, length)
+    max_turns = (adjudication_limit(rules, players, variant, length)
+                 if adjudicate_after is None else adjudicate_after or None)
+    tasks = [(i, seed + i, seating(bot_names, players, i), players, variant, length, max_turns)
              for i in range(games)]
     done: list[ArenaGame] = []
 
@@ -139,9 +168,11 @@ def standings_of(bot_names: Sequence[str], games: Sequence[ArenaGame]) -> list[S
 
 def run_arena(rules: Rules, players: int, bot_names: Sequence[str], games: int, seed: int,
               variant: str = "france", length: str = "long", jobs: int = 1,
-              on_done: Callable[[int], None] | None = None) -> ArenaResult:
+              on_done: Callable[[int], None] | None = None,
+              adjudicate_after: int | None = None) -> ArenaResult:
     names = list(dict.fromkeys(bot_names))
-    played = play_games(rules, players, bot_names, games, seed, variant, length, jobs, on_done)
+    played = play_games(rules, players, bot_names, games, seed, variant, length, jobs, on_done,
+                        adjudicate_after)
     outcomes = [GameOutcome(g.bots, g.totals, g.winners) for g in played]
     return ArenaResult(games=tuple(played), standings=tuple(standings_of(names, played)),
                        ratings=tuple(ratings(names, outcomes, seed=seed)))

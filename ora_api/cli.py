@@ -285,19 +285,22 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from ora_api.arena import default_jobs, run_arena
+    from ora_api.arena import ADJUDICATE_AFTER, default_jobs, run_arena
     from ora_api.progress import progress
     from ora_core.errors import InvalidCommand
 
     names = [n for n in args.bots.split(",") if n]
     if not names or args.games < 1 or args.players < 1:
         raise InvalidCommand("arena: give --bots, and --games and --players of at least 1")
+    if args.adjudicate_after is not None and args.adjudicate_after < 0:
+        raise InvalidCommand("arena: --adjudicate-after takes a number of turns, 0 for never")
     jobs = args.jobs if args.jobs is not None else default_jobs()
     start = time.perf_counter()
     try:
         with progress(args.games, "games", quiet=args.json) as done:
             result = run_arena(load_rules(), args.players, names, args.games, args.seed,
-                               args.variant, args.length, jobs, on_done=done)
+                               args.variant, args.length, jobs, on_done=done,
+                               adjudicate_after=args.adjudicate_after)
     except ValueError as e:
         raise InvalidCommand(f"arena: {e}") from None
     took = time.perf_counter() - start
@@ -310,14 +313,17 @@ def _arena(args: argparse.Namespace) -> int:
             "ratings": [{"bot": r.bot, "rating": r.rating, "ci95": [r.low, r.high],
                          "pairs": r.pairs} for r in result.ratings],
             "results": [{"seed": g.seed, "bots": list(g.bots), "totals": list(g.totals),
-                         "winners": list(g.winners), "finished": g.finished}
-                        for g in result.games],
+                         "winners": list(g.winners), "finished": g.finished,
+                         "adjudicated": g.adjudicated} for g in result.games],
         }
         sys.stdout.write(orjson.dumps(report).decode() + "\n")
         return 0
-    unfinished = sum(1 for g in result.games if not g.finished)
+    adjudicated = sum(1 for g in result.games if g.adjudicated)
+    unfinished = sum(1 for g in result.games if not g.finished and not g.adjudicated)
     print(f"{args.games} games, {args.players} players, {args.variant}, {args.length}, "
           f"seed {args.seed}: {took:.1f} s with {jobs} process(es)"
+          + (f"; {adjudicated} adjudicated by the scores after "
+             f"{args.adjudicate_after or ADJUDICATE_AFTER} turns" if adjudicated else "")
           + (f"; {unfinished} game(s) stopped unfinished" if unfinished else ""))
     print("  bot            seats   wins   rate   95% interval (Wilson)")
     for s in result.standings:
@@ -479,6 +485,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena_p.add_argument("--length", choices=("long", "short"), default="long")
     arena_p.add_argument("--jobs", type=int, default=None, metavar="N",
                          help="games played at once in worker processes (default: the cores)")
+    arena_p.add_argument("--adjudicate-after", type=int, default=None, metavar="TURNS",
+                         help="stop a two-player game (open-ended, R-END-2/3) after TURNS "
+                              "turns and let the scores decide (default 180; 0: never)")
     arena_p.add_argument("--json", action="store_true")
     arena_p.set_defaults(func=_arena)
 

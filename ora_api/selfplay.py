@@ -13,6 +13,7 @@ from ora_core.evolve import fold
 from ora_rules.bots import Bot, random_bot
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
+from ora_rules.scoring import score
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 
@@ -41,6 +42,9 @@ class SelfPlayResult:
     buildings_used: tuple[str, ...]
     liesborn: bool = False
     wonder_tiles: str = ""
+    #: Each scored seat's total in the last position: the final scores when ``finished``,
+    #: else the provisional ones (what an adjudication of a stopped game goes by).
+    totals: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -63,8 +67,12 @@ class SelfPlayResult:
 
 def play_game(rules: Rules, players: int, variant: str, length: str, seed: int,
               bots: list[Bot] | None = None, store: EventStore[GameEvent] | None = None, *,
-              liesborn: bool = False, wonder_tiles: str | None = None) -> SelfPlayResult:
-    """Play one complete game; every command goes through ``decide`` (and the store, if any)."""
+              liesborn: bool = False, wonder_tiles: str | None = None,
+              max_rounds: int | None = None) -> SelfPlayResult:
+    """Play one complete game; every command goes through ``decide`` (and the store, if any).
+
+    ``max_rounds`` stops the game once that many rounds (turns, in the two-player games) are
+    complete, unfinished; ``MAX_COMMANDS`` stops any game that runs that long."""
     config = make_config(players, variant, length, seed, liesborn=liesborn,
                          wonder_tiles=wonder_tiles)
     game_id = uuid.UUID(int=random.Random(seed).getrandbits(128), version=4)
@@ -77,7 +85,8 @@ def play_game(rules: Rules, players: int, variant: str, length: str, seed: int,
     rng = random.Random(seed)
     chosen = bots or [random_bot]
     moves: list[str] = []
-    while not state.finished and len(moves) < MAX_COMMANDS:
+    while (not state.finished and len(moves) < MAX_COMMANDS
+           and (max_rounds is None or state.round <= max_rounds)):
         options = MoveSet(state, rules)  # enumerated as far as the bot asks
         bot = chosen[state.flow.turn.decider % len(chosen)]
         executed = execute(state, bot(state, options, rng), rules)
@@ -102,6 +111,7 @@ def play_game(rules: Rules, players: int, variant: str, length: str, seed: int,
         winners=_winners(events), buildings_built=built,
         buildings_used=tuple(sorted(_spec_id(b) for b in state.used)),
         liesborn=config.liesborn, wonder_tiles=config.wonder_tiles,
+        totals=tuple(s.total for s in (scores or score(state, rules))),
     )
 
 
