@@ -125,8 +125,9 @@ def play_games(rules: Rules, players: int, bot_names: Sequence[str], games: int,
     limit of open-ended games (None: :func:`adjudication_limit`; 0: none)."""
     for name in bot_names:
         make_bot(name, rules)  # an unknown name fails here, before any process starts
-    max_turns = (adjudication_limit(rules, players, variant, length)
-                 if adjudicate_after is None else adjudicate_after or None)
+    max_turns = adjudication_limit(rules, players, variant, length)
+    if max_turns is not None and adjudicate_after is not None:  # only open-ended games stop
+        max_turns = adjudicate_after or None
     tasks = [(i, seed + i, seating(bot_names, players, i), players, variant, length, max_turns)
              for i in range(games)]
     done: list[ArenaGame] = []

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from ora_api.arena import arena, run_arena, wilson
+from ora_api.arena import ADJUDICATE_AFTER, adjudication_limit, arena, run_arena, wilson
 from ora_api.selfplay import play_game
 from ora_rules.bots import make_bot
 from tests.support import rules
@@ -101,3 +101,29 @@ def test_ora_bench_quick_reports_every_figure() -> None:
         assert report[key] is not None, key
     assert report["command_us"]["p50"] > 0
     assert report["legal_moves_per_position"]["max"] >= report["legal_moves_per_position"]["p50"]
+
+
+def test_an_open_ended_game_is_adjudicated_by_the_scores_at_the_turn_limit() -> None:
+    """R-END-2: a two-player game ends only when the buildings run out; the arena stops it after
+    ``adjudicate_after`` turns and the provisional totals decide (docs/bots.md)."""
+    result = run_arena(rules(), 2, ["greedy:4", "random"], 2, seed=3, adjudicate_after=12)
+    for game in result.games:
+        assert game.adjudicated and not game.finished
+        best = max(game.totals)
+        assert game.winners == tuple(s for s, t in enumerate(game.totals) if t == best)
+        # The same game played again stops at the same position with the same totals.
+        replay = play_game(rules(), 2, "france", "long", game.seed,
+                           [make_bot(n, rules()) for n in game.bots], max_rounds=12)
+        assert replay.rounds == 13 and not replay.finished and replay.scores == ()
+        assert game.totals == replay.totals
+    assert sum(s.wins for s in result.standings) == 2
+
+
+def test_games_with_a_fixed_end_are_never_adjudicated() -> None:
+    """R-END-1: the three- and four-player games end after their last round, whatever the limit."""
+    assert adjudication_limit(rules(), 3, "france", "short") is None
+    assert adjudication_limit(rules(), 2, "france", "long") == ADJUDICATE_AFTER
+    assert adjudication_limit(rules(), 2, "france", "short") == ADJUDICATE_AFTER
+    game = run_arena(rules(), 3, ["greedy:4", "random"], 1, seed=2, length="short",
+                     adjudicate_after=1).games[0]
+    assert game.finished and not game.adjudicated
