@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from ora_core.errors import UnknownGame, VersionConflict
 from ora_core.store import (
     GENESIS_HASH,
+    POOL_WAIT_S,
     EventStore,
     StoredEvent,
     StoreUnavailable,
@@ -660,6 +661,17 @@ def test_library_settings_pass_through(tmp_path: Path) -> None:
         assert [s.event for s in store.events(gid)] == moves(3)
         store.verify(gid)
     assert not _sqlite_rows(tmp_path / "z.sqlite", gid)[1].startswith(b"{")
+
+
+@needs_pg
+def test_a_postgres_request_waits_for_the_pool_at_most_pool_wait_s(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("POSTGRES_CONNECT_TIMEOUT", raising=False)
+    with EventStore(CODEC, "postgres:") as store:
+        assert store._recorder.datastore.pool.timeout == POOL_WAIT_S  # type: ignore[attr-defined]
+    monkeypatch.setenv("POSTGRES_CONNECT_TIMEOUT", "7")  # the library's setting still rules
+    with EventStore(CODEC, "postgres:") as store:
+        assert store._recorder.datastore.pool.timeout == 7  # type: ignore[attr-defined]
 
 
 # --- a property: any sequence of appends reads back as one verified chain ------------------------
