@@ -7,7 +7,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
 extra="${ORA_EXTRA:-test}"
 hash_now="$(cat "$root/pyproject.toml" "$root/requirements/constraints.txt" | sha256sum | cut -d' ' -f1)"
-read -r hash_was extra_was < "$venv/.stamp" 2>/dev/null || { hash_was=""; extra_was=""; }
+hash_was="" extra_was=""
+if [ -f "$venv/.stamp" ]; then
+  read -r hash_was extra_was < "$venv/.stamp" || true
+fi
 ready=false
 if [ -x "$venv/bin/python" ] && [ "$hash_was" = "$hash_now" ]; then
   case "$extra:$extra_was" in
