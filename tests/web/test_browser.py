@@ -100,6 +100,8 @@ def choose_and_play(page: Any) -> str:
         page.wait_for_selector(f'[data-testid=moves][data-path^="{verb}/"]')
     options: list[str] = page.eval_on_selector_all(
         "button.option", "els => els.map(e => e.dataset.move)")
+    # Only what the server said is shown: no stray "null" where a verb has no buildings.
+    assert "null" not in page.inner_text("[data-testid=moves]").split()
     move = next((m for m in options if not m.endswith(" -")), options[0])
     page.click(f'button.option[data-move="{move}"]')
     return move

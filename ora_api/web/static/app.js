@@ -344,7 +344,8 @@ function showGame(gameId, seat) {
       }, VERB_NAMES[v.verb] ?? v.verb, h("span.count", {}, v.count))));
     const targets = verb.targets.filter((t) => t.target !== "");
     const opened = verb.targets.find((t) => t.moves);
-    chooser.replaceChildren(h("h3", {}, "Your move"), tabs,
+    // replaceChildren, unlike h(), writes a null child as the text "null": drop them first.
+    chooser.replaceChildren(...[h("h3", {}, "Your move"), tabs,
       h("p.verb-text", {}, capitalise(verb.text)),
       targets.length ? h("div.target-list", {}, targets.map((t) => h(
         `button.target${t.target === game.target ? ".selected" : ""}`, {
@@ -355,7 +356,7 @@ function showGame(gameId, seat) {
         h("button.option", {
           type: "button", "data-move": m.move, title: m.move, disabled: game.busy,
           onclick: () => play(m.move),
-        }, h("code", {}, m.rest || m.move), h("span", {}, m.text)))) : null);
+        }, h("code", {}, m.rest || m.move), h("span", {}, m.text)))) : null].filter(Boolean));
     chooser.dataset.path = `${game.verb}/${opened ? opened.target : ""}`;
   }
 
