@@ -12,7 +12,7 @@ import re
 import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from attrs import field, frozen
 
@@ -719,6 +719,30 @@ def _load_readings(path: Path, problems: _Problems, modes: Mapping[str, ModeSpec
     return ReadingsSpec(ambiguities=ambiguities, sets=sets)
 
 
+class _IdentifiedSpec(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def path(self) -> str: ...
+
+
+SpecT = TypeVar("SpecT", bound=_IdentifiedSpec)
+
+
+def _load_folder(folder: Path, problems: _Problems,
+                 load: Callable[[Path], SpecT | None]) -> dict[str, SpecT]:
+    """Every ``*.toml`` of ``folder`` by its id, in file-name order; an id given by two files
+    is a problem (the later file's spec is kept)."""
+    specs: dict[str, SpecT] = {}
+    for path in sorted(folder.glob("*.toml")):
+        spec = load(path)
+        if spec is not None and spec.id:
+            if spec.id in specs:
+                problems.add(str(path), "id", f"{spec.id} is also in {specs[spec.id].path}")
+            specs[spec.id] = spec
+    return specs
+
+
 #: (table, path, field, report) -> parsed effect; supplied by ``ora_rules.effects``.
 EffectParser = Callable[[Any, str, str, Callable[[str, str, str], None]], Any]
 
@@ -738,33 +762,18 @@ def load_rules(directory: str | Path | None = None, *,
     root = Path(directory) if directory is not None else default_spec_dir()
     problems = _Problems()
     goods = _load_goods(root, problems)
-    buildings: dict[str, BuildingSpec] = {}
-    for path in sorted((root / "buildings").glob("*.toml")):
-        spec = _load_building(path, problems, effect_parser)
-        if spec is not None and spec.id:
-            if spec.id in buildings:
-                problems.add(str(path), "id", f"{spec.id} is also in {buildings[spec.id].path}")
-            buildings[spec.id] = spec
-    settlements: dict[str, SettlementSpec] = {}
-    for path in sorted((root / "settlements").glob("*.toml")):
-        sspec = _load_settlement(path, problems)
-        if sspec is not None and sspec.id:
-            if sspec.id in settlements:
-                problems.add(str(path), "id", f"{sspec.id} is also in {settlements[sspec.id].path}")
-            settlements[sspec.id] = sspec
+    parser = effect_parser
+    buildings = _load_folder(root / "buildings", problems,
+                             lambda path: _load_building(path, problems, parser))
+    settlements = _load_folder(root / "settlements", problems,
+                               lambda path: _load_settlement(path, problems))
     modes: dict[str, ModeSpec] = {}
     for path in sorted((root / "modes").glob("*.toml")):
         mode = _load_mode(path, problems)
         if mode is not None and mode.code:
             modes[mode.code] = mode
     landscape = _load_landscape(root, problems)
-    wonders: dict[str, WonderSpec] = {}
-    for path in sorted((root / "wonders").glob("*.toml")):
-        wonder = _load_wonder(path, problems)
-        if wonder is not None and wonder.id:
-            if wonder.id in wonders:
-                problems.add(str(path), "id", f"{wonder.id} is also in {wonders[wonder.id].path}")
-            wonders[wonder.id] = wonder
+    wonders = _load_folder(root / "wonders", problems, lambda path: _load_wonder(path, problems))
     liesborn = _load_liesborn(root / "expansions" / "liesborn.toml", wonders, problems)
     if wonders and liesborn is None:
         problems.add(str(root / "expansions"), "liesborn.toml",
