@@ -190,8 +190,8 @@ def measure(rules: Rules, quick: bool,
 def _words(rules: Rules, events: list[GameEvent], quick: bool) -> dict[str, Any]:
     """The game in words: narrating a whole 4-player game (``ora log``), against folding it in
     memory, and explaining its final score."""
-    from ora_rules.explain import explain
-    from ora_rules.narrate import narrate_game
+    from ora_rules.views.explain import explain
+    from ora_rules.views.narrate import narrate_game
 
     runs = 3 if quick else 10
     final = fold(events)

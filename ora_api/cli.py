@@ -133,8 +133,8 @@ def _stored_events(args: argparse.Namespace) -> list[GameEvent]:
 
 
 def _log(args: argparse.Namespace) -> int:
-    """``ora log GAME``: one English sentence per move (ora_rules.narrate)."""
-    from ora_rules.narrate import narrate_game
+    """``ora log GAME``: one English sentence per move (ora_rules.views.narrate)."""
+    from ora_rules.views.narrate import narrate_game
 
     events = _stored_events(args)
     if args.first < 1 or (args.last is not None and args.last < args.first):
@@ -164,7 +164,7 @@ def _plain(value: object) -> bytes:
 def _state_after(events: list[GameEvent], move: int | None) -> State:
     from ora_core.errors import InvalidCommand
     from ora_core.evolve import fold
-    from ora_rules.diff import states_after
+    from ora_rules.views.diff import states_after
 
     if move is None:
         return fold(events)
@@ -175,8 +175,8 @@ def _state_after(events: list[GameEvent], move: int | None) -> State:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    """``ora explain GAME``: the score line by line (ora_rules.explain)."""
-    from ora_rules.explain import explain, explanation_text
+    """``ora explain GAME``: the score line by line (ora_rules.views.explain)."""
+    from ora_rules.views.explain import explain, explanation_text
 
     state = _state_after(_stored_events(args), args.at)
     explained = explain(state, load_rules(), args.seat)
@@ -191,7 +191,7 @@ def _explain(args: argparse.Namespace) -> int:
 def _diff(args: argparse.Namespace) -> int:
     """``ora diff GAME A B``: what changed from the state after move A to the one after B."""
     from ora_core.errors import InvalidCommand
-    from ora_rules.diff import diff, states_after
+    from ora_rules.views.diff import diff, states_after
 
     found = states_after(_stored_events(args), [args.a, args.b])
     for move in (args.a, args.b):
@@ -209,7 +209,7 @@ def _moves(args: argparse.Namespace) -> int:
     """``ora moves GAME [VERB [TARGET]]``: the legal moves now as a tree (ora_rules.move_tree)."""
     from ora_core.evolve import fold
     from ora_rules.move_tree import move_tree
-    from ora_rules.narrate import seat_name
+    from ora_rules.views.narrate import seat_name
 
     state = fold(_stored_events(args))
     tree = move_tree(state, load_rules(), args.path, limit=args.limit)
@@ -347,7 +347,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _specs_describe(args: argparse.Namespace) -> int:
-    from ora_rules.glossary import describe_building, describe_wonder
+    from ora_rules.views.glossary import describe_building, describe_wonder
 
     rules = load_rules(args.dir)
     if args.id in rules.wonders:  # a Liesborn wonder tile (LW-01 ..)
@@ -363,7 +363,7 @@ def _specs_describe(args: argparse.Namespace) -> int:
 
 
 def _specs_glossary(args: argparse.Namespace) -> int:
-    from ora_rules.glossary import glossary, wonder_glossary
+    from ora_rules.views.glossary import glossary, wonder_glossary
 
     rules = load_rules(args.dir)
     Path(args.out).write_text(glossary(rules) + "\n", encoding="utf-8")
@@ -416,7 +416,7 @@ def _specs_fuzz(args: argparse.Namespace) -> int:
 def _specs_catalog(args: argparse.Namespace) -> int:
     import cattrs
 
-    from ora_rules.catalog import catalog
+    from ora_rules.views.catalog import catalog
 
     data = cattrs.Converter().unstructure(catalog(load_rules(args.dir), args.locale))
     sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2 if args.json else 0).decode()
@@ -425,8 +425,8 @@ def _specs_catalog(args: argparse.Namespace) -> int:
 
 
 def _specs_messages(args: argparse.Namespace) -> int:
-    from ora_rules.i18n import template
-    from ora_rules.vocabulary import messages
+    from ora_rules.views.i18n import template
+    from ora_rules.views.vocabulary import messages
 
     Path(args.out).write_bytes(template(list(messages(load_rules(args.dir)))))
     print(f"wrote {args.out}")
@@ -599,7 +599,7 @@ def build_parser() -> argparse.ArgumentParser:
     cat.add_argument("--dir", default=None)
     cat.set_defaults(func=_specs_catalog)
     msgs = specs_sub.add_parser("messages", help="write the message template ora.pot")
-    msgs.add_argument("--out", default="ora_rules/locale/ora.pot")
+    msgs.add_argument("--out", default="ora_rules/views/locale/ora.pot")
     msgs.add_argument("--dir", default=None)
     msgs.set_defaults(func=_specs_messages)
 

@@ -1,7 +1,8 @@
 """Pictures of games: ``ora render GAME > board.svg`` and ``GET /games/{id}.svg``.
 
 Both read the game like ``game.view`` (at the head, a version or after a move, through the
-service's own reads, so the same read rules apply) and draw it with ``ora_rules.svg``. The HTTP
+service's own reads, so the same read rules apply) and draw it with
+``ora_rules.views.svg``. The HTTP
 route is one Starlette ``Route`` added by ``ora_api.server``: ``svg_route(service)``.
 """
 
@@ -12,9 +13,9 @@ from uuid import UUID
 
 from ora_api.rpc import RpcError, invalid_params
 from ora_api.service import GameService, board_state
-from ora_rules.i18n import LOCALES
-from ora_rules.svg import board_svg
-from ora_rules.view import view
+from ora_rules.views.i18n import LOCALES
+from ora_rules.views.svg import board_svg
+from ora_rules.views.view import view
 
 SVG_TYPE = "image/svg+xml"
 

@@ -17,7 +17,7 @@ from attrs import field, frozen
 
 from ora_core.state import Score, State
 from ora_core.values import Terrain
-from ora_rules.view import ScoreLine, score_line
+from ora_rules.views.view import ScoreLine, score_line
 
 Status = Literal["playing", "finished"]
 

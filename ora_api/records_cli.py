@@ -1,6 +1,6 @@
 """The record commands of the ``ora`` command line: ``export``, ``import``, ``verify``, ``show``.
 
-They only call the rules floor (``ora_rules.records``, ``ora_rules.text_view``) and the store.
+They only call the rules floor (``ora_rules.records``, ``ora_rules.views.text_view``) and the store.
 Every failure is one line on stderr and exit 2 (``ora_api.cli.main`` prints ``OraError``s), never
 a traceback; ``verify`` exits 1 when the game is intact but today's rules give other events.
 """
@@ -258,7 +258,7 @@ def _show(args: argparse.Namespace) -> int:
     from ora_core.codec import state_to_dict
     from ora_core.evolve import fold
     from ora_rules.records.positions import NoSuchMove, events_to_move
-    from ora_rules.text_view import text_view
+    from ora_rules.views.text_view import text_view
 
     game_id = _game_id(args.game_id)
     if args.at is not None and args.at < 1:

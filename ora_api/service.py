@@ -84,21 +84,21 @@ from ora_core.store import (
     storage_failure,
     verify_chain,
 )
-from ora_rules.catalog import Catalog, catalog
 from ora_rules.complete import complete_from
 from ora_rules.decide import execute, start
-from ora_rules.i18n import LOCALES, Locale
 from ora_rules.moves import legal_moves
 from ora_rules.readings import ReadingsChoice
 from ora_rules.readings import resolve as resolve_readings
 from ora_rules.scoring import score, winners
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules, load_rules
-from ora_rules.view import BoardView, ScoreLine, view
+from ora_rules.views.catalog import Catalog, catalog
+from ora_rules.views.i18n import LOCALES, Locale
+from ora_rules.views.view import BoardView, ScoreLine, view
 
 log = logging.getLogger("ora.api")
 
-# --- application errors (stable codes; docs/api.md) ---------------------------------------------
+# --- application errors (stable codes; docs/api.md) -----------------------------------------------
 
 VERSION_CONFLICT = ErrorSpec(
     -32001, "version_conflict", "Version conflict",
@@ -150,7 +150,7 @@ APP_ERRORS = (VERSION_CONFLICT, ILLEGAL_MOVE, INVALID_MOVE, UNKNOWN_GAME, NOT_YO
               BAD_RECORD)
 
 
-# --- API values ---------------------------------------------------------------------------------
+# --- API values -----------------------------------------------------------------------------------
 
 
 def _meta(doc: str, **constraints: Any) -> dict[str, Any]:
@@ -345,7 +345,7 @@ class UnsubscribeResult:
     subscribed: bool = field(metadata=_meta("whether a subscription was cancelled"))
 
 
-# --- the service --------------------------------------------------------------------------------
+# --- the service ----------------------------------------------------------------------------------
 
 Sink = Callable[[UUID, Sequence[EventView]], None]
 
@@ -970,7 +970,7 @@ def _unavailable(error: Exception, store_url: str) -> Exception:
     return StoreUnavailable(reason, lines[0] if lines else type(error).__name__)
 
 
-# --- the methods --------------------------------------------------------------------------------
+# --- the methods ----------------------------------------------------------------------------------
 
 API = Registry()
 
@@ -1248,7 +1248,7 @@ NOTIFICATIONS: dict[str, tuple[type, str]] = {
 }
 
 
-# --- the game in words (ora_rules.narrate; docs/api.md "The game in words") ---------------------
+# --- the game in words (ora_rules.views.narrate; docs/api.md "The game in words") -----------------
 
 
 @frozen(kw_only=True)
@@ -1285,7 +1285,7 @@ class LogResult:
             summary="The game's moves in words, one English sentence per move.")
 def game_log(svc: GameService, session: Session, p: LogParams) -> LogResult:
     """Moves from_move .. to_move (inclusive); names come from the specs, seats by colour."""
-    from ora_rules.narrate import narrate_game
+    from ora_rules.views.narrate import narrate_game
 
     version = svc.current(p.game_id, p.token).version
     moves = svc.store.fold(p.game_id, lambda events: narrate_game(
@@ -1298,7 +1298,7 @@ def game_log(svc: GameService, session: Session, p: LogParams) -> LogResult:
 def _state_after_move(svc: GameService, game_id: UUID, move: int | None, where: str,
                       token: str | None) -> State:
     """The state after move ``move`` (0: the set-up), the current state when None."""
-    from ora_rules.diff import states_after
+    from ora_rules.views.diff import states_after
 
     current = svc.current(game_id, token)
     if move is None:
@@ -1311,7 +1311,7 @@ def _state_after_move(svc: GameService, game_id: UUID, move: int | None, where: 
     return found[move]
 
 
-# --- the score explained (ora_rules.explain) -----------------------------------------------------
+# --- the score explained (ora_rules.views.explain) ------------------------------------------------
 
 
 @frozen(kw_only=True)
@@ -1388,7 +1388,7 @@ class ExplainResult:
             summary="The score line by line: goods, economic values, settlements.")
 def game_explain(svc: GameService, session: Session, p: ExplainParams) -> ExplainResult:
     """The lines sum to the score game.score gives (the items are scoring's own)."""
-    from ora_rules.explain import explain
+    from ora_rules.views.explain import explain
 
     state = _state_after_move(svc, p.game_id, p.move, "move", p.token)
     seats = []
@@ -1410,7 +1410,7 @@ def game_explain(svc: GameService, session: Session, p: ExplainParams) -> Explai
     return ExplainResult(version=state.version, final=state.finished, seats=seats)
 
 
-# --- the legal moves as a tree (ora_rules.move_tree) ---------------------------------------------
+# --- the legal moves as a tree (ora_rules.move_tree) ----------------------------------------------
 
 
 @frozen(kw_only=True)
@@ -1483,7 +1483,7 @@ def game_moves(svc: GameService, session: Session, p: MovesParams) -> MovesResul
         for v in tree.verbs])
 
 
-# --- what changed between two moves (ora_rules.diff) ---------------------------------------------
+# --- what changed between two moves (ora_rules.views.diff) ----------------------------------------
 
 
 @frozen(kw_only=True)
@@ -1559,7 +1559,7 @@ class DiffResult:
             summary="Every difference between the states after two moves, per seat.")
 def game_diff(svc: GameService, session: Session, p: DiffParams) -> DiffResult:
     """A move beyond the game's is an invalid params error on data.path from_move/to_move."""
-    from ora_rules.diff import diff, states_after
+    from ora_rules.views.diff import diff, states_after
 
     current = svc.current(p.game_id, p.token)
     found = svc.store.fold(p.game_id, lambda events: states_after(
@@ -1587,7 +1587,7 @@ def game_diff(svc: GameService, session: Session, p: DiffParams) -> DiffResult:
         text=d.text)
 
 
-# --- records: the hash chain's refusal; the record methods live in ora_api.records_api --------
+# --- records: the hash chain's refusal; the record methods live in ora_api.records_api ------------
 
 
 def tampered(game_id: UUID, error: TamperedLog) -> Exception:

@@ -16,9 +16,9 @@ from ora_core.errors import OraError
 from ora_core.state import State
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
-from ora_rules.narrate import building_name, narrate_move, settlement_name
 from ora_rules.notation import Command, Settle
 from ora_rules.specs import Rules
+from ora_rules.views.narrate import building_name, narrate_move, settlement_name
 
 #: What each verb does, in words (docs/notation.md).
 VERB_TEXT = {

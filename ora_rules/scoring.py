@@ -1,7 +1,7 @@
 """Final scoring (R-SCORE-1..8).
 
 Each total is the sum of its items (a card's economic value, a settlement's dwelling value and
-its neighbours', a kind of goods' points); ``ora_rules.explain`` lists the same items, so an
+its neighbours', a kind of goods' points); ``ora_rules.views.explain`` lists the same items, so an
 explanation always sums to the score.
 """
 

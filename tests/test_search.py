@@ -1,4 +1,4 @@
-"""The search bot (``mcts``, ``ora_rules.search``): evaluation, widening and tree reuse. Its
+"""The search bot (``mcts``, ``ora_rules.bots.search``): evaluation, widening and tree reuse. Its
 strength is measured with ``ora arena`` (docs/bots.md), never in a timed test."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import random
 
 from ora_core.evolve import fold
 from ora_core.state import State
+from ora_rules.bots.search import SearchBot, position_value, values
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
 from ora_rules.scoring import score_player
-from ora_rules.search import SearchBot, position_value, values
 from ora_rules.setup import make_config
 from tests.support import rules
 

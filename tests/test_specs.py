@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ora_rules.glossary import glossary
 from ora_rules.specs import load_rules
+from ora_rules.views.glossary import glossary
 from tests.spec_editing import edit, spec_problems
 from tests.spec_editing import spec_copy as spec_copy  # the fixture
 

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from ora_core.values import Good
-from ora_rules.glossary import describe_condition, wonder_glossary
 from ora_rules.specs import load_rules
+from ora_rules.views.glossary import describe_condition, wonder_glossary
 from tests.spec_editing import edit, spec_problems
 from tests.spec_editing import spec_copy as spec_copy  # the fixture
 

@@ -1,4 +1,4 @@
-"""``ora_rules.svg``, ``ora render`` and ``GET /games/{id}.svg``: the picture names what it
+"""``ora_rules.views.svg``, ``ora render`` and ``GET /games/{id}.svg``: the picture names what it
 draws."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import pytest
 from ora_api.cli import main
 from ora_core.state import State
 from ora_rules.bots import random_bot
-from ora_rules.catalog import catalog
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
-from ora_rules.svg import board_svg
-from ora_rules.view import view
+from ora_rules.views.catalog import catalog
+from ora_rules.views.svg import board_svg
+from ora_rules.views.view import view
 from tests.api.conftest import Local, new_game
 from tests.support import new_state, rules
 

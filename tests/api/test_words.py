@@ -15,8 +15,8 @@ from ora_core.evolve import fold
 from ora_rules.bots import make_bot
 from ora_rules.decide import start
 from ora_rules.moves import legal_moves
-from ora_rules.narrate import narrate_game
 from ora_rules.setup import make_config
+from ora_rules.views.narrate import narrate_game
 from tests.api.conftest import Local, RpcFailed, new_game, play
 from tests.support import rules
 

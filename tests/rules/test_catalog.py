@@ -1,4 +1,4 @@
-"""``ora_rules.catalog``: the card catalogue, its token patterns and its words."""
+"""``ora_rules.views.catalog``: the card catalogue, its token patterns and its words."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import pytest
 
 from ora_core.values import GOOD_CODES, Good
 from ora_rules.bots import random_bot
-from ora_rules.catalog import catalog
 from ora_rules.decide import execute
-from ora_rules.i18n import LOCALES, UnknownLocale
 from ora_rules.moves import MoveSet, legal_moves
 from ora_rules.notation import Use
+from ora_rules.views.catalog import catalog
+from ora_rules.views.i18n import LOCALES, UnknownLocale
 from tests.support import new_state, rules
 
 GOODS_STRING = r"(?:[A-Z][a-z])+"
@@ -116,20 +116,20 @@ def test_the_words_of_every_locale() -> None:
 
 def test_the_committed_message_template_is_complete_and_current() -> None:
     """English is complete: ora.pot holds every message id the catalogue and views use."""
-    from ora_rules.i18n import LOCALE_DIR, template
-    from ora_rules.vocabulary import messages
+    from ora_rules.views.i18n import LOCALE_DIR, template
+    from ora_rules.views.vocabulary import messages
 
     committed = (LOCALE_DIR / "ora.pot").read_bytes()
     assert committed == template(list(messages(rules()))), (
-        "ora_rules/locale/ora.pot is stale: .venv/bin/ora specs messages")
+        "ora_rules/views/locale/ora.pot is stale: .venv/bin/ora specs messages")
 
 
 def test_greek_and_russian_translate_goods_actions_phases_and_landscape_words() -> None:
     from babel.messages.pofile import read_po
 
-    from ora_rules import vocabulary as v
-    from ora_rules.i18n import LOCALE_DIR
-    from ora_rules.vocabulary import messages
+    from ora_rules.views import vocabulary as v
+    from ora_rules.views.i18n import LOCALE_DIR
+    from ora_rules.views.vocabulary import messages
 
     known = set(messages(rules()))
     required = [*v.GOODS.values(), v.JOKER, *v.TERRAIN.values(), *v.LANDSCAPE.values(),

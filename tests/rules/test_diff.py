@@ -1,4 +1,4 @@
-"""What changed between two moves of a game (ora_rules.diff)."""
+"""What changed between two moves of a game (ora_rules.views.diff)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ora_core.values import Good
-from ora_rules.diff import diff, states_after
 from ora_rules.scoring import score_player
 from ora_rules.testing.strategies import random_game
+from ora_rules.views.diff import diff, states_after
 from tests.modes.games import CONFIGS, Config
 from tests.support import new_state, rules, set_goods
 

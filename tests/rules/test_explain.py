@@ -1,4 +1,4 @@
-"""The score explained line by line (ora_rules.explain, R-SCORE-1..8) sums to the score."""
+"""The score explained line by line (ora_rules.views.explain, R-SCORE-1..8) sums to the score."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ora_core.values import Good
-from ora_rules.explain import explain, explanation_text
 from ora_rules.scoring import score
 from ora_rules.testing.strategies import random_game
+from ora_rules.views.explain import explain, explanation_text
 from tests.modes.games import CONFIGS, Config
 from tests.support import new_state, rules, set_goods
 

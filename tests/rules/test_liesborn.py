@@ -18,16 +18,16 @@ from ora_core.evolve import fold
 from ora_core.state import State, WonderScore
 from ora_core.values import Good
 from ora_rules.bots import make_seeker
-from ora_rules.catalog import catalog
 from ora_rules.decide import execute, start
-from ora_rules.explain import explain
 from ora_rules.moves import MoveSet, legal_moves
-from ora_rules.narrate import narrate_move
 from ora_rules.notation import Use
 from ora_rules.records import RecordError, read_record, write_record
 from ora_rules.scoring import score
 from ora_rules.setup import make_config
-from ora_rules.view import view
+from ora_rules.views.catalog import catalog
+from ora_rules.views.explain import explain
+from ora_rules.views.narrate import narrate_move
+from ora_rules.views.view import view
 from tests.support import apply, events_of, goods, liesborn_state, place, play, rules, set_goods
 
 PRICE = {"book": 1, "ceramic": 1, "ornament": 1, "reliquary": 1}
@@ -267,7 +267,7 @@ def test_r_lies_8_the_neutral_player_is_not_scored() -> None:
 
 
 def test_r_lies_3_the_wonder_choice_in_words() -> None:
-    """The narration names the tile taken and its side (ora_rules.narrate)."""
+    """The narration names the tile taken and its side (ora_rules.views.narrate)."""
     state = sacristy()
     tile = state.wonder_display[0]
     name = rules().wonders[tile].name
@@ -301,7 +301,7 @@ def test_a_liesborn_record_round_trips(tiles: str) -> None:
 
 
 def test_the_drawing_view_shows_the_tiles() -> None:
-    """game.view (ora_rules.view): the display's fronts, the stack's size, each seat's tiles and
+    """game.view (views.view): the display's fronts, the stack's size, each seat's tiles and
     their points."""
     state = sacristy()
     tile = state.wonder_display[0]
@@ -319,7 +319,7 @@ def test_the_drawing_view_shows_the_tiles() -> None:
 
 
 def test_the_catalogue_lists_the_tiles() -> None:
-    """rules.catalog (ora_rules.catalog): the expansion's numbers and every tile with a spec."""
+    """rules.catalog (views.catalog): the expansion's numbers and every tile with a spec."""
     entry = catalog(rules()).liesborn
     assert entry is not None
     assert (entry.tiles, entry.light_points, entry.display) == (26, 20, {"1": 3, "2": 5, "3": 7,
@@ -334,7 +334,7 @@ def test_the_catalogue_lists_the_tiles() -> None:
 
 
 def test_ora_explain_shows_each_tile_and_the_count_behind_it() -> None:
-    """ora explain (ora_rules.explain): a line per wonder tile, the count behind its variable
+    """ora explain (ora_rules.views.explain): a line per wonder tile, the count behind its variable
     value, the reduced value in the long two-player game; the lines sum to the goods points."""
     state = liesborn_state(2, "france", "long")  # mode 2L: LW-02 counts -1.5 per landscape
     state = apply(state, [WonderTaken(seat=0, tile="LW-02", dark=True),

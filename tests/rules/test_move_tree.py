@@ -11,8 +11,8 @@ from ora_rules.complete import complete
 from ora_rules.decide import execute
 from ora_rules.move_tree import UnknownPath, grouped, leaves, move_tree
 from ora_rules.moves import MoveSet, legal_moves
-from ora_rules.narrate import narrate_move
 from ora_rules.testing.strategies import random_game
+from ora_rules.views.narrate import narrate_move
 from tests.modes.games import CONFIGS, Config
 from tests.support import new_state, rules
 

@@ -1,4 +1,5 @@
-"""The game in words (ora_rules.narrate): one sentence per move, naming buildings by their names.
+"""The game in words (ora_rules.views.narrate): one sentence per move, naming
+buildings by their names.
 
 Random games of every configuration (ora_rules.testing.strategies.random_game) cover every verb
 of the notation, the solo neutral player's builds and contracts (R-SOLO-8..10), the settlement
@@ -16,9 +17,9 @@ from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.decide import execute
-from ora_rules.narrate import COLOUR_NAMES, Narration, narrate_game, narrate_move
 from ora_rules.notation import VERBS, AnswerContract, Build, Settle, Use, WorkContract, parse
 from ora_rules.testing.strategies import random_game
+from ora_rules.views.narrate import COLOUR_NAMES, Narration, narrate_game, narrate_move
 from tests.modes.games import CONFIGS, Config
 from tests.support import new_state, rules
 

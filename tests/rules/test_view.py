@@ -1,4 +1,4 @@
-"""``ora_rules.view`` and ``ora_rules.schedule_view``: the drawing projection of a state."""
+"""``ora_rules.views.view`` and ``schedule_view``: the drawing projection of a state."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from ora_core.state import State
 from ora_core.values import Terrain
 from ora_rules.bots import random_bot
 from ora_rules.decide import decide, execute
-from ora_rules.i18n import UnknownLocale
 from ora_rules.moves import MoveSet, legal_moves
 from ora_rules.notation import Build
-from ora_rules.schedule_view import PhaseWhen
-from ora_rules.view import BoardView, view
+from ora_rules.views.i18n import UnknownLocale
+from ora_rules.views.schedule_view import PhaseWhen
+from ora_rules.views.view import BoardView, view
 from tests.support import new_state, rules
 
 MODES = [(4, "long"), (3, "long"), (4, "short"), (3, "short"), (2, "long"), (2, "short"),

@@ -2,7 +2,7 @@
 
 Every word a projection or the card catalogue shows goes through ``words(locale)``: the English
 text is the message id, so English is complete by construction, and a locale's catalogue
-(``ora_rules/locale/<locale>/LC_MESSAGES/ora.po``) translates what it knows; anything it does
+(``ora_rules/views/locale/<locale>/LC_MESSAGES/ora.po``) translates what it knows; anything it does
 not know stays English. The ``.po`` sources ship in the package and are compiled to ``.mo`` in
 memory the first time a locale is asked for (Babel's ``read_po`` / ``write_mo``), so a wheel
 needs no build step. ``ora specs messages`` writes the template ``ora.pot`` of every message.
@@ -70,4 +70,4 @@ def template(messages: list[str]) -> bytes:
     out = io.BytesIO()
     write_po(out, catalog, omit_header=True, width=100, sort_output=True)
     return b"# The messages of ora: ora specs messages writes this file; translate them in\n" \
-        b"# ora_rules/locale/<locale>/LC_MESSAGES/ora.po.\n" + out.getvalue()
+        b"# ora_rules/views/locale/<locale>/LC_MESSAGES/ora.po.\n" + out.getvalue()

@@ -14,7 +14,6 @@ from attrs import frozen
 
 from ora_core.state import PlayerState, Score, State, WonderScore
 from ora_core.values import Coord, Good, Terrain
-from ora_rules.narrate import building_name, coord_text, good_name, goods_text, join, seat_name
 from ora_rules.scoring import (
     COIN_GOODS,
     WATER_DWELLING,
@@ -28,6 +27,14 @@ from ora_rules.scoring import (
 )
 from ora_rules.specs import Rules
 from ora_rules.tokens import GOOD_ORDER
+from ora_rules.views.narrate import (
+    building_name,
+    coord_text,
+    good_name,
+    goods_text,
+    join,
+    seat_name,
+)
 from ora_rules.wonders import variable_value
 
 _TERRAIN = {Terrain.WATER: "water", Terrain.COAST: "coast", Terrain.PLAINS: "plains",

@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 
 from ora_core.state import State
-from ora_rules.bots import random_bot
+from ora_rules.bots.players import random_bot
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Command

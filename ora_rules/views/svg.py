@@ -1,6 +1,6 @@
 """A game as one SVG picture (``ora render``, ``GET /games/{id}.svg``), like ``chess.svg``.
 
-``board_svg(view)`` turns a drawing view (``ora_rules.view.BoardView``) into SVG text: every
+``board_svg(view)`` turns a drawing view (``ora_rules.views.view.BoardView``) into SVG text: every
 seat's landscape with the buildings named and the clergy on them, the production wheel, the
 display by stage, the schedule and the score table. It draws what the view says and decides
 nothing: no rule lives here. Each card is a ``<g class="card" data-card="ID">`` whose text is
@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
 from ora_core.state import State
-from ora_rules import vocabulary as v
-from ora_rules.i18n import words
 from ora_rules.specs import Rules
-from ora_rules.view import BoardView, GridSpace, SeatView, view
+from ora_rules.views import vocabulary as v
+from ora_rules.views.i18n import words
+from ora_rules.views.view import BoardView, GridSpace, SeatView, view
 
 CELL_W, CELL_H = 88, 56
 MARGIN = 16

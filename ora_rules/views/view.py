@@ -3,10 +3,10 @@
 Per seat: the landscape as a grid (terrain, the card with its name, clergy on it, what could be
 built on each space), goods, clergy at home, the provisional score; for the table: the wheel
 with each indicator's value, the display grouped by stage, the prices of the next district and
-plot, the schedule (``ora_rules.schedule_view``). Every word is in the requested locale
-(``ora_rules.i18n``); ids and codes stay as they are so a client can also act on them.
+plot, the schedule (``ora_rules.views.schedule_view``). Every word is in the requested locale
+(``ora_rules.views.i18n``); ids and codes stay as they are so a client can also act on them.
 
-A function of a folded state and the rules only; the SVG renderer (``ora_rules.svg``) draws
+A function of a folded state and the rules only; the SVG renderer (``ora_rules.views.svg``) draws
 exactly this value.
 """
 
@@ -20,14 +20,14 @@ from attrs import field, frozen
 
 from ora_core.state import PlayerState, Score, State
 from ora_core.values import FOREST, GOOD_CODES, MOOR, Coord, Good, Indicator, Terrain
-from ora_rules import vocabulary as v
-from ora_rules.glossary import describe_condition
-from ora_rules.i18n import words
 from ora_rules.landscape import MOUNTAIN_COL, cloister_neighbour
 from ora_rules.neutral import neutral_placements
-from ora_rules.schedule_view import ScheduleView, schedule_view
 from ora_rules.scoring import score, winners
 from ora_rules.specs import Rules
+from ora_rules.views import vocabulary as v
+from ora_rules.views.glossary import describe_condition
+from ora_rules.views.i18n import words
+from ora_rules.views.schedule_view import ScheduleView, schedule_view
 
 TerrainName = Literal["water", "coast", "plains", "hillside", "mountain"]
 CardKind = Literal["building", "settlement", "forest", "moor"]

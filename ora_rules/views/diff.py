@@ -17,10 +17,10 @@ from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import evolve
 from ora_core.state import PlayerState, State
 from ora_core.values import FOREST, MOOR, Good
-from ora_rules.narrate import building_name, coord_text, good_name, join, seat_name
 from ora_rules.scoring import liesborn_mode, score_player
 from ora_rules.specs import Rules
 from ora_rules.tokens import GOOD_ORDER
+from ora_rules.views.narrate import building_name, coord_text, good_name, join, seat_name
 
 
 @frozen

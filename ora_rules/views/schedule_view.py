@@ -13,10 +13,10 @@ from attrs import field, frozen
 
 from ora_core.state import State
 from ora_core.values import Stage, Variant
-from ora_rules import vocabulary as v
 from ora_rules.flow import can_ever_be_built
-from ora_rules.i18n import words
 from ora_rules.specs import ModeSpec, Rules
+from ora_rules.views import vocabulary as v
+from ora_rules.views.i18n import words
 
 
 def _doc(text: str) -> dict[str, str]:

@@ -2,7 +2,7 @@
 as data a client can show without reading ``specs/``.
 
 A pure function of the loaded rules and a locale: names, texts and words go through the message
-catalogue (``ora_rules.i18n``), ids and codes are the notation's. ``tokens`` is the pattern of
+catalogue (``ora_rules.views.i18n``), ids and codes are the notation's. ``tokens`` is the pattern of
 what a use writes after ``USE <id>`` (each effect node's ``syntax()``; docs/specs.md).
 """
 
@@ -15,12 +15,12 @@ import attrs
 from attrs import field, frozen
 
 from ora_core.values import GOOD_CODES, Good, Terrain
-from ora_rules import vocabulary as v
-from ora_rules.glossary import describe_condition
-from ora_rules.i18n import words
-from ora_rules.schedule_view import end_condition, last_round
 from ora_rules.specs import BuildingSpec, Rules, SpaceSpec
-from ora_rules.view import GoodCount, TerrainName
+from ora_rules.views import vocabulary as v
+from ora_rules.views.glossary import describe_condition
+from ora_rules.views.i18n import words
+from ora_rules.views.schedule_view import end_condition, last_round
+from ora_rules.views.view import GoodCount, TerrainName
 from ora_rules.wonders import LIGHT_TOKEN
 
 _TERRAIN_ORDER = "WCPHM"

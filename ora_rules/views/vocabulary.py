@@ -1,4 +1,5 @@
-"""The fixed words of the game in English: the message ids of the catalogue (``ora_rules.i18n``).
+"""The fixed words of the game in English: the message ids of the catalogue
+(``ora_rules.views.i18n``).
 
 Names of buildings, settlements and modes and the card texts come from ``specs/``; the words
 below are the rest a board needs: goods, terrain, landscape parts, clergy, colours, stages and

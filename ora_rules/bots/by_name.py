@@ -1,0 +1,52 @@
+"""A bot by its name, as the CLI, the lobby and the arena ask for one (docs/bots.md)."""
+
+from __future__ import annotations
+
+from ora_rules.bots.players import (
+    Bot,
+    builder_bot,
+    make_greedy,
+    make_mcts,
+    make_seeker,
+    random_bot,
+    uniform_bot,
+)
+from ora_rules.bots.search import SearchBot
+from ora_rules.specs import Rules
+
+
+def make_bot(name: str, rules: Rules) -> Bot:
+    """A bot by name: ``random``, ``uniform``, ``builder``, ``greedy``, ``greedy:N`` (N sampled
+    candidates), ``mcts`` (the search bot of ``ora_rules.bots.search``, 100 ms per move),
+    ``mcts:N`` (N simulations per move), ``mcts:Nms`` (N milliseconds per move), ``uct``,
+    ``uct:N``, ``uct:Nms`` (plain UCT with random playouts) or ``seek:ID``."""
+    if name == "random":
+        return random_bot
+    if name == "uniform":
+        return uniform_bot
+    if name == "builder":
+        return builder_bot
+    if name == "greedy":
+        return make_greedy(rules)
+    if name.startswith("greedy:") and name[7:].isdigit():
+        return make_greedy(rules, sample=int(name[7:]))
+    if name.startswith("seek:"):
+        return make_seeker(name[5:], rules)
+    family, _, budget = name.partition(":")
+    if family in ("mcts", "uct"):
+        playouts: int | None = None
+        seconds: float | None = 0.1
+        if budget.isdigit():
+            playouts, seconds = int(budget), None
+        elif budget.endswith("ms") and budget[:-2].isdigit():
+            seconds = int(budget[:-2]) / 1000
+        elif budget:
+            seconds = -1
+        if seconds is None or seconds >= 0:
+            if family == "mcts":
+                return SearchBot(rules, seconds=seconds, simulations=playouts or 0)
+            if not budget:
+                return make_mcts(rules)
+            return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
+    raise ValueError(f"unknown bot {name!r}; bots are random, uniform, builder, greedy, "
+                     "greedy:N, mcts, mcts:N, mcts:Nms, uct, uct:N, uct:Nms, seek:ID")
