@@ -34,6 +34,10 @@ class Readings:
     building_sets: str = "rulebook"
     #: AMB-E3 (R-BUILD-7): ``lost`` or ``kept`` (a landscape purchase between BUILD and PRIOR).
     prior_bonus_after_purchase: str = "lost"
+    #: The fields below are engines' departures from the rulebook rather than ambiguities
+    #: (``specs/readings.toml`` says what each option changes and what the rulebook does).
+    #: cards.md F38: ``up_to_four`` or ``every_forest`` (weblabora).
+    printing_office: str = "up_to_four"
 
 
 @frozen

@@ -7,6 +7,7 @@ from typing import Any
 from ora_core.events import FlowChanged, GameEvent
 from ora_core.evolve import evolve, evolve_own, replace
 from ora_core.state import Flow, State, Turn
+from ora_rules.readings import under
 from ora_rules.specs import ModeSpec, Rules
 
 
@@ -26,7 +27,7 @@ class Draft:
     def __init__(self, state: State, rules: Rules) -> None:
         self.start = state
         self.state = state
-        self.rules = rules
+        self.rules = under(rules, state.config.readings)  # the game's readings' spec fields
         self.events: list[GameEvent] = []
         self.flow: Flow = state.flow
         self._own_copy = False  # whether ``state`` is the draft's own copy (class doc)

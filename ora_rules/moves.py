@@ -30,6 +30,7 @@ from ora_rules.notation import (
     WorkContract,
 )
 from ora_rules.payment import value_payments
+from ora_rules.readings import under
 from ora_rules.specs import Rules
 from ora_rules.uses import occupied, use_options
 
@@ -49,7 +50,7 @@ def legal_moves(state: State, rules: Rules) -> list[Command]:
 
 
 def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
-    return _expand(_items(state, rules))
+    return _expand(_items(state, under(rules, state.config.readings)))
 
 
 def _expand(items: Iterable[Command | _Uses]) -> Iterator[Command]:

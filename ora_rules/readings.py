@@ -7,13 +7,14 @@ what the chosen option means (an entry schedule, a card set) instead of branchin
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
 from ora_core.errors import InvalidConfig
 from ora_core.state import GameConfig, Readings
-from ora_core.values import Indicator
-from ora_rules.specs import ModeSpec, Rules
+from ora_core.values import Good, Indicator
+from ora_rules.specs import BuildingSpec, ModeSpec, ReadingOption, Rules
 
 #: What ``make_config`` and the doors accept: a set name, per-ambiguity overrides, or a value.
 ReadingsChoice = str | Mapping[str, str] | Readings | None
@@ -89,3 +90,66 @@ def wheel_entries(rules: Rules, config: GameConfig, mode: ModeSpec
         elif rulebook_round is not None:
             after.setdefault(rulebook_round, []).append(indicator)
     return before, after
+
+
+# --- options that change specs (a spec field overridable per reading) -------------------------
+
+#: (id(rules), id(readings)) -> (rules, readings, the rules under them); the objects are kept so
+#: their ids stay theirs. A game's config holds one ``Readings`` object, so this is one lookup.
+_UNDER: dict[tuple[int, int], tuple[Rules, Readings, Rules]] = {}
+
+
+def chosen_options(rules: Rules, readings: Readings) -> list[ReadingOption]:
+    """The options ``readings`` chooses, one per ambiguity, in the spec's order."""
+    return [rules.readings.option(name, getattr(readings, name))
+            for name in rules.readings.ambiguities]
+
+
+def switch(rules: Rules, readings: Readings, name: str) -> bool:
+    """Whether a chosen option turns on the switch ``name`` (a departure no spec field can carry;
+    each switch is described with its option in ``specs/readings.toml``)."""
+    return any(name in option.switches for option in chosen_options(rules, readings))
+
+
+def under(rules: Rules, readings: Readings) -> Rules:
+    """``rules`` with the building and goods fields the chosen options replace; ``rules``
+    itself when none does (every rulebook game). ``InvalidConfig`` for an override that is
+    not a valid spec."""
+    key = (id(rules), id(readings))
+    cached = _UNDER.get(key)
+    if cached is not None and cached[0] is rules and cached[1] is readings:
+        return cached[2]
+    options = [o for o in chosen_options(rules, readings) if o.buildings or o.goods]
+    patched = rules
+    if options:
+        buildings = dict(rules.buildings)
+        goods = dict(rules.goods)
+        for option in options:
+            for building_id, fields in option.buildings.items():
+                buildings[building_id] = _patched_building(buildings[building_id], fields)
+            for name, fields in option.goods.items():
+                goods[Good(name)] = attrs.evolve(goods[Good(name)], **fields)
+        patched = attrs.evolve(rules, buildings=buildings, goods=goods)
+    _UNDER[key] = (rules, readings, patched)
+    _UNDER[(id(patched), id(readings))] = (patched, readings, patched)  # already under them
+    return patched
+
+
+def _patched_building(spec: BuildingSpec, fields: Mapping[str, Any]) -> BuildingSpec:
+    from ora_rules.effects import parse_effect
+
+    changes: dict[str, Any] = {}
+    problems: list[str] = []
+    for name, value in fields.items():
+        if name == "cost":
+            changes["cost"] = {Good(g): int(n) for g, n in value.items()}
+        elif name in ("dwelling", "economic"):
+            changes[name] = int(value)
+        elif name == "effect":
+            changes["effect"] = parse_effect(value, "specs/readings.toml", f"{spec.id}.effect",
+                                             lambda _p, f, what: problems.append(f"{f}: {what}"))
+        else:
+            problems.append(f"{spec.id}.{name}: not a field a reading may replace")
+    if problems:
+        raise InvalidConfig("readings: " + "; ".join(problems), "readings")
+    return attrs.evolve(spec, **changes)

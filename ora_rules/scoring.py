@@ -15,6 +15,7 @@ from ora_core.state import PlayerState, Score, State, WonderScore
 from ora_core.values import Coord, Good, Terrain
 from ora_rules import wonders
 from ora_rules.landscape import neighbours
+from ora_rules.readings import under
 from ora_rules.specs import Rules
 
 WATER_DWELLING = 3  # R-SCORE-4: an adjacent water space holding no building
@@ -173,6 +174,7 @@ def liesborn_mode(state: State) -> str | None:
 def score(state: State, rules: Rules) -> tuple[Score, ...]:
     """Every scored player's breakdown (the neutral player is not scored, R-SCORE-8)."""
     mode = liesborn_mode(state)
+    rules = under(rules, state.config.readings)  # a reading may change a card's values
     return tuple(score_player(p, rules, mode) for p in state.players if not p.neutral)
 
 

@@ -210,10 +210,20 @@ class ReadingOption:
     """One reading of an ambiguity (``specs/readings.toml``) and the data it acts through."""
 
     text: str
+    #: What the rulebook does instead (empty for the rulebook's own option).
+    instead: str = ""
     #: ``wheel_entry``: mode code -> indicator -> the round whose rotation moves it first.
     entries: Mapping[str, Mapping[str, int]] = field(factory=dict)
     #: ``building_sets``: mode code -> the mode code whose card set is dealt instead.
     card_modes: Mapping[str, str] = field(factory=dict)
+    #: Building spec fields this option replaces (id -> field -> raw TOML value: ``cost``,
+    #: ``dwelling``, ``economic``, ``effect``); ``ora_rules.readings.under`` applies them.
+    buildings: Mapping[str, Mapping[str, Any]] = field(factory=dict)
+    #: Goods fields this option replaces (good -> field -> value, e.g. ``points``).
+    goods: Mapping[str, Mapping[str, Any]] = field(factory=dict)
+    #: Named switches read by the rules code where no spec field can carry the departure
+    #: (``ora_rules.readings.switch``); each is documented in ``specs/readings.toml``.
+    switches: frozenset[str] = frozenset()
 
 
 @frozen
@@ -699,8 +709,12 @@ def _load_readings(path: Path, problems: _Problems, modes: Mapping[str, ModeSpec
                 problems.add(p, f"ambiguities.{name}.options.{label}",
                              f"unknown mode codes {', '.join(bad_modes)}")
             options[label] = ReadingOption(text=str(option.get("text", "")),
+                                           instead=str(option.get("instead", "")),
                                            entries=option.get("entries", {}),
-                                           card_modes=option.get("card_modes", {}))
+                                           card_modes=option.get("card_modes", {}),
+                                           buildings=option.get("buildings", {}),
+                                           goods=option.get("goods", {}),
+                                           switches=frozenset(option.get("switches", ())))
         default = table.get("default")
         if default != fields[name] or default not in options:
             problems.add(p, f"ambiguities.{name}.default",

@@ -35,7 +35,7 @@ from ora_core.state import GameConfig, State
 from ora_core.values import FIVE_COIN_CODE, GOOD_BY_CODE, Good, Indicator
 from ora_rules.decide import Executed, execute, start
 from ora_rules.notation import Use
-from ora_rules.readings import label, resolve, set_name
+from ora_rules.readings import label, resolve, set_name, under
 from ora_rules.records.errors import RecordError
 from ora_rules.records.importing import Imported, ImportNote, ImportStop
 from ora_rules.setup import make_config
@@ -632,7 +632,7 @@ def with_reading_hint(read: Callable[[str | None], Imported], rules: Rules,
 def _read(text: str, rules: Rules, readings: str | None) -> tuple[Imported, State]:
     lines = _lines(text)
     config, colours, first = _config(lines, rules, readings)
-    return play_lines(_Translator(config, colours, rules), lines[first:])
+    return play_lines(_Translator(config, colours, under(rules, config.readings)), lines[first:])
 
 
 def play_lines(game: _Translator, moves: Sequence[_Line]) -> tuple[Imported, State]:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from ora_core.errors import IllegalCommand, InvalidConfig
 from ora_core.state import State
 from ora_rules.neutral import neutral_placements
-from ora_rules.readings import resolve
+from ora_rules.readings import resolve, under
 from ora_rules.records.errors import RecordError
 from ora_rules.records.importing import Imported
 from ora_rules.records.kennerspiel import (
@@ -152,4 +152,5 @@ def _read(text: str, rules: Rules, readings: str | None) -> tuple[Imported, Stat
     mapping = {c: c for c in colours}
     if players == 1:
         mapping["W"] = _NEUTRAL  # weblabora's solo neutral player is white
-    return play_lines(_Weblabora(config, mapping, rules), _moves(lines[first:]))
+    return play_lines(_Weblabora(config, mapping, under(rules, config.readings)),
+                      _moves(lines[first:]))

@@ -1,0 +1,35 @@
+"""Each weblabora test game imported under the ``weblabora`` readings set plays to its end with
+the final scores weblabora's own engine computes (tests/data/records/expected-scores.json, per
+colour goods / economic value / settlements / total; R-SCORE-1..4 as that engine departs from
+them, specs/readings.toml ``[sets.weblabora]``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ora_core.evolve import fold
+from ora_rules.records.weblabora import read_weblabora
+from ora_rules.scoring import score
+from tests.support import rules
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "records"
+EXPECTED = json.loads((DATA / "expected-scores.json").read_text(encoding="utf-8"))
+
+
+def final_scores(name: str) -> dict[str, list[int]]:
+    game = read_weblabora((DATA / "weblabora" / name).read_text(encoding="utf-8"), rules(),
+                          "weblabora")
+    assert game.stop is None, game.stop
+    state = fold(game.events)
+    assert state.finished
+    players = [p for p in state.players if not p.neutral]
+    return {p.colour: [s.goods, s.economic, sum(s.settlements), s.total]
+            for p, s in zip(players, score(state, rules()), strict=True)}
+
+
+@pytest.mark.parametrize("name", ["Game53276.txt"])
+def test_the_record_plays_to_its_end_with_weblabora_s_scores(name: str) -> None:
+    assert final_scores(name) == EXPECTED[f"weblabora/{name}"]["scores"]
