@@ -117,7 +117,7 @@ class _Weblabora(_Translator):
             self.play_paying_coins(line, contract)
             self.note(line, "inserted", (contract,), "the neutral prior's use (R-SOLO-9 step "
                       "4) is a work contract at the current price")
-        if verb == "SETTLE" and self.state.flow.turn.kind == "action" \
+        if verb == "SETTLE" and self.state.flow.turn.kind in ("action", "bonus") \
                 and "settle" not in self.state.flow.turn.grants:
             castle = "USE G28"
             try:
