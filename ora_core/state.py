@@ -38,6 +38,16 @@ class Readings:
     #: (``specs/readings.toml`` says what each option changes and what the rulebook does).
     #: cards.md F38: ``up_to_four`` or ``every_forest`` (weblabora).
     printing_office: str = "up_to_four"
+    #: R-CLG-1 / R-WC-4: ``work_contract`` or ``unpaid`` (weblabora: ``WORK_CONTRACT B -``).
+    foreign_use: str = "work_contract"
+    #: R-BONUS-1: ``played`` or ``none`` (weblabora: the short game ends after round 12's E).
+    short_bonus_round: str = "played"
+    #: R-SCORE-2 / AMB-18: ``rulebook`` or ``five_coin_tiles`` (weblabora's goods points).
+    goods_scoring: str = "rulebook"
+    #: cards.md I24 (Q3): ``eight`` or ``nine`` (the Chapel's dwelling value).
+    chapel_dwelling: str = "eight"
+    #: cards.md I37 (Q4): ``wood_and_clay`` or ``clay_only`` (the Bulwark's cost).
+    bulwark_cost: str = "wood_and_clay"
 
 
 @frozen

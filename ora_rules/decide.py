@@ -50,6 +50,7 @@ from ora_rules.notation import (
     parse,
 )
 from ora_rules.payment import check_value_payment
+from ora_rules.readings import switch
 from ora_rules.setup import game_started
 from ora_rules.specs import Rules
 from ora_rules.uses import occupied, run_use, use_events
@@ -359,6 +360,11 @@ def _work_contract(draft: Draft, seat: int, command: WorkContract) -> None:
         if player.count(present) < 1:
             raise refuse("cannot_afford", "R-WC-5", f"you have no {present.value}", building)
         paid, to_seat = {present: 1}, None
+    elif command.payment == "-":
+        if not switch(draft.rules, state.config.readings, "unpaid_work_contract"):
+            raise refuse("wrong_price", "R-WC-4", f"the work contract costs {price} coin(s); "
+                         f"write {'Pn' * price}", building)
+        paid, to_seat = {}, None
     else:
         coins = command.payment.count("Pn")
         if coins != price:
@@ -368,7 +374,8 @@ def _work_contract(draft: Draft, seat: int, command: WorkContract) -> None:
             raise refuse("cannot_afford", "R-WC-4", f"needs {price} coin(s)", building)
         paid, to_seat = {Good.COIN: price}, None if owner.neutral else owner.seat
     _take_main_or_grant(draft, None, "a work contract")
-    draft.emit(GoodsPaid(seat=seat, goods=paid, to_seat=to_seat))
+    if paid:
+        draft.emit(GoodsPaid(seat=seat, goods=paid, to_seat=to_seat))
     kinds = {0 if i == 0 else 1 for i in free}
     if neutral_step:
         if 0 not in free:

@@ -115,6 +115,12 @@ def _begin_round(draft: Draft) -> list[tuple[str, int]]:
                 *_settlement_phase(draft, Stage.E, first), (END, 0)]
     if mode.neutral:
         return _solo_round(draft, n, stage, actions)
+    if mode.end == "fixed" and not mode.bonus_round and n == mode.rounds:
+        # A fixed-length game without a bonus round (a reading, specs/readings.toml): phase
+        # E follows the last round's actions, begun by the next start player as after a bonus
+        # round (R-BONUS-6).
+        return [*actions, *_settlement_phase(draft, Stage.E, start_seat(draft, n + 1)),
+                (END, 0)]
     if stage is not None:
         return [*_settlement_phase(draft, stage, first), *actions]
     return actions

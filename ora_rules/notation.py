@@ -86,7 +86,8 @@ def _fell_text(verb: str, coord: Coord | None, joker: bool) -> str:
 @frozen
 class WorkContract:
     """``WORK_CONTRACT <building> <payment>``: ``Pn`` / ``PnPn`` coins, or ``Wn`` / ``Wh`` as a
-    present (R-WC-4, R-WC-5)."""
+    present (R-WC-4, R-WC-5); ``-``: unpaid, legal only under the reading that allows it
+    (``foreign_use = "unpaid"``, specs/readings.toml)."""
 
     building: str
     payment: str
@@ -226,8 +227,8 @@ def parse(text: str) -> Command:
         return cls(_coord(tokens, 1, verb), joker)
     if verb == "WORK_CONTRACT":
         _arity(tokens, 3, 3)
-        if tokens[2] not in ("Pn", "PnPn", "Wn", "Wh"):
-            raise InvalidCommand("WORK_CONTRACT: payment is Pn, PnPn, Wn or Wh")
+        if tokens[2] not in ("Pn", "PnPn", "Wn", "Wh", "-"):
+            raise InvalidCommand("WORK_CONTRACT: payment is Pn, PnPn, Wn, Wh or -")
         return WorkContract(_building(tokens[1]), tokens[2])
     if verb in ("WITH_PRIOR", "WITH_LAYBROTHER", "COMMIT"):
         _arity(tokens, 1, 1)

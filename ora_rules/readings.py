@@ -112,24 +112,27 @@ def switch(rules: Rules, readings: Readings, name: str) -> bool:
 
 
 def under(rules: Rules, readings: Readings) -> Rules:
-    """``rules`` with the building and goods fields the chosen options replace; ``rules``
+    """``rules`` with the building, goods and mode fields the chosen options replace; ``rules``
     itself when none does (every rulebook game). ``InvalidConfig`` for an override that is
     not a valid spec."""
     key = (id(rules), id(readings))
     cached = _UNDER.get(key)
     if cached is not None and cached[0] is rules and cached[1] is readings:
         return cached[2]
-    options = [o for o in chosen_options(rules, readings) if o.buildings or o.goods]
+    options = [o for o in chosen_options(rules, readings) if o.buildings or o.goods or o.modes]
     patched = rules
     if options:
         buildings = dict(rules.buildings)
         goods = dict(rules.goods)
+        modes = dict(rules.modes)
         for option in options:
             for building_id, fields in option.buildings.items():
                 buildings[building_id] = _patched_building(buildings[building_id], fields)
             for name, fields in option.goods.items():
                 goods[Good(name)] = attrs.evolve(goods[Good(name)], **fields)
-        patched = attrs.evolve(rules, buildings=buildings, goods=goods)
+            for code, fields in option.modes.items():
+                modes[code] = attrs.evolve(modes[code], **fields)
+        patched = attrs.evolve(rules, buildings=buildings, goods=goods, modes=modes)
     _UNDER[key] = (rules, readings, patched)
     _UNDER[(id(patched), id(readings))] = (patched, readings, patched)  # already under them
     return patched

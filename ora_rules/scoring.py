@@ -15,7 +15,7 @@ from ora_core.state import PlayerState, Score, State, WonderScore
 from ora_core.values import Coord, Good, Terrain
 from ora_rules import wonders
 from ora_rules.landscape import neighbours
-from ora_rules.readings import under
+from ora_rules.readings import switch, under
 from ora_rules.specs import Rules
 
 WATER_DWELLING = 3  # R-SCORE-4: an adjacent water space holding no building
@@ -46,9 +46,15 @@ def other_goods_points(player: PlayerState, rules: Rules) -> dict[Good, int]:
             if n and good not in COIN_GOODS}
 
 
-def goods_points(player: PlayerState, rules: Rules) -> int:
+def goods_points(player: PlayerState, rules: Rules, convert: bool = True) -> int:
+    """``convert=False``: wine and whiskey never join the coins (a reading's switch,
+    ``no_coin_conversion``); each scores its own points."""
     coins, wine, whiskey = (player.count(g) for g in COIN_GOODS)
-    return coin_points(coins, wine, whiskey) + sum(other_goods_points(player, rules).values())
+    others = sum(other_goods_points(player, rules).values())
+    if not convert:
+        return 2 * (coins // 5) + wine * rules.goods[Good.WINE].points \
+            + whiskey * rules.goods[Good.WHISKEY].points + others
+    return coin_points(coins, wine, whiskey) + others
 
 
 class LiesbornGoods(NamedTuple):
@@ -152,12 +158,13 @@ def settlement_points(player: PlayerState, rules: Rules) -> tuple[int, ...]:
     return tuple(item.total for item in settlement_items(player, rules))
 
 
-def score_player(player: PlayerState, rules: Rules, mode: str | None = None) -> Score:
+def score_player(player: PlayerState, rules: Rules, mode: str | None = None,
+                 convert: bool = True) -> Score:
     """One player's breakdown; ``mode`` (the game's mode code) only in a Liesborn game, where
-    the wonder tiles are scored one by one (R-LIES-6)."""
+    the wonder tiles are scored one by one (R-LIES-6); ``convert`` as in ``goods_points``."""
     tiles: tuple[WonderScore, ...] = ()
     if mode is None:
-        goods = goods_points(player, rules)
+        goods = goods_points(player, rules, convert)
     else:
         goods, tiles, _, _ = liesborn_goods(player, rules, mode)
     economic = economic_points(player, rules)
@@ -174,8 +181,10 @@ def liesborn_mode(state: State) -> str | None:
 def score(state: State, rules: Rules) -> tuple[Score, ...]:
     """Every scored player's breakdown (the neutral player is not scored, R-SCORE-8)."""
     mode = liesborn_mode(state)
-    rules = under(rules, state.config.readings)  # a reading may change a card's values
-    return tuple(score_player(p, rules, mode) for p in state.players if not p.neutral)
+    readings = state.config.readings
+    convert = not switch(rules, readings, "no_coin_conversion")
+    rules = under(rules, readings)  # a reading may change a card's or a good's values
+    return tuple(score_player(p, rules, mode, convert) for p in state.players if not p.neutral)
 
 
 def winners(scores: tuple[Score, ...]) -> tuple[int, ...]:

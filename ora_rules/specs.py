@@ -219,6 +219,8 @@ class ReadingOption:
     #: Building spec fields this option replaces (id -> field -> raw TOML value: ``cost``,
     #: ``dwelling``, ``economic``, ``effect``); ``ora_rules.readings.under`` applies them.
     buildings: Mapping[str, Mapping[str, Any]] = field(factory=dict)
+    #: Mode fields this option replaces (mode code -> field -> value, e.g. ``bonus_round``).
+    modes: Mapping[str, Mapping[str, Any]] = field(factory=dict)
     #: Goods fields this option replaces (good -> field -> value, e.g. ``points``).
     goods: Mapping[str, Mapping[str, Any]] = field(factory=dict)
     #: Named switches read by the rules code where no spec field can carry the departure
@@ -714,6 +716,7 @@ def _load_readings(path: Path, problems: _Problems, modes: Mapping[str, ModeSpec
                                            card_modes=option.get("card_modes", {}),
                                            buildings=option.get("buildings", {}),
                                            goods=option.get("goods", {}),
+                                           modes=option.get("modes", {}),
                                            switches=frozenset(option.get("switches", ())))
         default = table.get("default")
         if default != fields[name] or default not in options:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import attrs
 from attrs import frozen
@@ -208,6 +208,10 @@ def _same_tokens(ours: Sequence[str], theirs: Sequence[str]) -> bool:
 
 class _Translator:
     """Plays a kennerspiel record line by line into our commands, keeping the state."""
+
+    #: Which goods tokens / codes of a use are gains (a dialect may write more of them).
+    gain_tokens: Mapping[str, tuple[int, ...]] = _GAIN_TOKENS
+    gain_codes: Mapping[str, frozenset[str]] = _GAIN_CODES
 
     def __init__(self, config: GameConfig, colours: dict[str, str], rules: Rules) -> None:
         self.rules = rules
@@ -439,9 +443,9 @@ class _Translator:
                 if "Jo" in codes:
                     joker = True
                     codes = [c for c in codes if c != "Jo"]
-                gain_codes = [c for c in codes if c in _GAIN_CODES.get(b_spec, ())]
+                gain_codes = [c for c in codes if c in self.gain_codes.get(b_spec, ())]
                 pay_codes = [c for c in codes if c not in gain_codes]
-                if k in _GAIN_TOKENS.get(b_spec, ()):
+                if k in self.gain_tokens.get(b_spec, ()):
                     gained.update(_goods(pay_codes + gain_codes))
                 else:
                     paid.update(_goods(pay_codes))

@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from ora_core.errors import IllegalCommand, InvalidConfig
 from ora_core.state import State
 from ora_rules.neutral import neutral_placements
-from ora_rules.readings import resolve, under
+from ora_rules.readings import resolve, switch, under
 from ora_rules.records.errors import RecordError
 from ora_rules.records.importing import Imported
 from ora_rules.records.kennerspiel import (
+    _GAIN_CODES,
     _MAGIC_SEED,
     _NEUTRAL,
     _Line,
@@ -37,6 +38,9 @@ from ora_rules.specs import Rules
 _IMPLICIT = {"F03": "Pn", "F15": "Pn", "F23": "Pn", "F32": "Pn", "I03": "Pn", "I17": "Pn",
              "G13": "PnPn", "I23": "PnPn", "F27": "Wn", "I27": "Wh", "G26": "WoWo", "I37": "Bo",
              "I25": "Rq", "F30": "Po", "G34": "BoPoOrRq"}
+#: Uses whose goods weblabora writes as two gain tokens (joined into kennerspiel's one), after
+#: the tokens it leaves implicit.
+_GAINS_SPLIT: dict[str, list[str]] = {"I14": [], "I15": ["Bo"]}
 _VERBS = {"use", "build", "fell_trees", "cut_peat", "buy_district", "buy_plot", "commit",
           "work_contract", "convert", "settle", "with"}
 
@@ -67,6 +71,17 @@ def _moves(lines: Sequence[_Line]) -> list[_Line]:
         def add(tokens: list[str], at: _Line = line, number: int = move) -> None:
             moves.append(_Line(at.number, " ".join(tokens), tuple(tokens), at.text, number))
 
+        if verb == "use" and args and len(args[0]) == 3 and args[0][0] == "L" \
+                and args[0][2] == "3":
+            # The Cloister Office: weblabora reads whether a token names the joker, nothing else.
+            args = [args[0], *(["Jo"] if any("Jo" in t for t in args[1:]) else []),
+                    *(["*"] if "*" in args else [])]
+        if verb == "use" and args and args[0] in _GAINS_SPLIT:
+            # The Sacred Site and the Druid's House name what they give as two tokens; the
+            # Druid's House leaves its book implicit (weblabora takes it all the same).
+            split = [a for a in args[1:] if a != "*"]
+            args = [args[0], *_GAINS_SPLIT[args[0]], "".join(split),
+                    *(["*"] if "*" in args else [])]
         if verb == "use":
             if "*" in args:
                 args.remove("*")
@@ -88,6 +103,9 @@ def _moves(lines: Sequence[_Line]) -> list[_Line]:
 
 
 class _Weblabora(_Translator):
+    # The coins a sale gives are written after the goods sold (Brewery: ``BePnPnPnPnPnPnPn``).
+    gain_codes = {**_GAIN_CODES, "I05": frozenset({"Pn"})}
+
     def _line(self, line: _Line, following: Sequence[_Line]) -> int:
         verb = line.tokens[0]
         turn = self.state.flow.turn
@@ -117,6 +135,11 @@ class _Weblabora(_Translator):
             self.play_paying_coins(line, contract)
             self.note(line, "inserted", (contract,), "the neutral prior's use (R-SOLO-9 step "
                       "4) is a work contract at the current price")
+        if verb == "WORK_CONTRACT":
+            line = self._contract_for_use(line, following)
+        if verb == "USE" and turn.kind == "action" and turn.contract is None \
+                and switch(self.rules, self.state.config.readings, "unpaid_work_contract"):
+            self._foreign_use(line)
         if verb == "SETTLE" and self.state.flow.turn.kind in ("action", "bonus") \
                 and "settle" not in self.state.flow.turn.grants:
             castle = "USE G28"
@@ -130,6 +153,49 @@ class _Weblabora(_Translator):
             self.note(line, "inserted", (self.commands[-1],),
                       "a settlement outside a settlement phase is the Castle's (R-SET-6)")
         return super()._line(line, following)
+
+    def _contract_for_use(self, line: _Line, following: Sequence[_Line]) -> _Line:
+        """weblabora's work contract is only its payment: the clergyman goes on the building
+        the next use names (placed by that use), which may be another of the owner's."""
+        for nxt in following:
+            if nxt.tokens[0] == "COMMIT":
+                break
+            if nxt.tokens[0] == "USE" and len(nxt.tokens) > 1:
+                used, named = self._building(nxt.tokens[1]), self._building(line.tokens[1])
+                owner = self.state.built.get(named)
+                if used != named and owner is not None \
+                        and getattr(self.state.built.get(used), "seat", None) == owner.seat:
+                    tokens = (line.tokens[0], nxt.tokens[1], *line.tokens[2:])
+                    self.note(line, "rewritten", (" ".join(tokens),), "weblabora places the "
+                              "contract's clergyman on the building the use names")
+                    return _Line(line.number, " ".join(tokens), tokens, line.source,
+                                 line.move)
+                break
+        return line
+
+    def _foreign_use(self, line: _Line) -> None:
+        """weblabora places the owner's clergyman on another player's building named by a use,
+        with no work contract paid: our unpaid contract (option ``foreign_use``), answered
+        as weblabora places (a lay brother before the prior; the prior for a ``*``)."""
+        building = self._building(line.tokens[1])
+        placement = self.state.built.get(building)
+        turn = self.state.flow.turn
+        if placement is None or placement.seat == turn.seat or building in turn.free_uses \
+                or self.state.players[placement.seat].neutral:
+            return
+        contract = f"WORK_CONTRACT {building} -"
+        try:
+            self.play(contract)
+        except IllegalCommand:
+            return  # the use's own refusal names the rule
+        inserted = [contract]
+        if self.state.flow.turn.contract is not None:
+            answer = "WITH_PRIOR" if self.with_prior else "WITH_LAYBROTHER"
+            self.with_prior = False
+            self.play(answer)
+            inserted.append(answer)
+        self.note(line, "inserted", tuple(inserted), "weblabora places the owner's clergyman "
+                  "on another player's building used, with no work contract paid")
 
 
 def read_weblabora(text: str, rules: Rules, readings: str | None = None) -> Imported:

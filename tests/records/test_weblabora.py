@@ -36,11 +36,11 @@ def test_the_reader_is_registered() -> None:
     # record of the same game); a per-slot reading set plays on.
     ("Game21872.txt", None, 68,
      (73, 77, "buy_plot 0 MOUNTAIN", "landscape_limit", "R-BUY-2", "kennerspiel")),
-    # cards.md F38: weblabora's Printing Office removes five forests, the card "up to 4".
-    ("Game21872.txt", "weblabora", 270,
-     (285, 289, "use F38 1 3 2 3 1 1 1 0 2 0", "too_many_forests", "cards.md F38", None)),
+    # cards.md F38: weblabora's Printing Office removes five forests, the card "up to 4"
+    # (option printing_office = every_forest).
     ("Game53276.txt", None, 252,
-     (270, 274, "use F38 1 0 2 0 1 1 0 2 0 3 *", "too_many_forests", "cards.md F38", None)),
+     (270, 274, "use F38 1 0 2 0 1 1 0 2 0 3 *", "too_many_forests", "cards.md F38",
+      "weblabora")),
     # R-FELL-1: the forest at 2 0 is gone from our landscape: the Carpentry this player used
     # through his Priory (line 201) removed it, as the card says; weblabora's Carpentry turns
     # the space to plains but leaves the forest card on it, so it fells it again.
@@ -53,9 +53,10 @@ def test_the_reader_is_registered() -> None:
     ("Game27378.txt", None, 68,
      (75, 78, "use G12 BeBeCoPt", "not_your_building", "R-CLG-1", None)),
     # R-CLG-1: green (round 2 starts with green in both engines) uses red's Cloister Office
-    # without a work contract; weblabora does not check whose building is used.
+    # without a work contract; weblabora places the owner's clergyman on whatever building a
+    # use names, unpaid (option foreign_use = unpaid).
     ("Game44462.txt", None, 10,
-     (11, 15, "use LR3 Pn", "not_your_building", "R-CLG-1", None)),
+     (11, 15, "use LR3 Pn", "not_your_building", "R-CLG-1", "weblabora")),
     # AMB-09 / R-SETUP-2: weblabora deals the long 2-player set in the normal 2-player game.
     ("Game20430.txt", None, 7,
      (8, 12, "build G13 3 0", "not_in_display", "R-BUILD-1", "weblabora")),

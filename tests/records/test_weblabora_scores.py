@@ -30,6 +30,6 @@ def final_scores(name: str) -> dict[str, list[int]]:
             for p, s in zip(players, score(state, rules()), strict=True)}
 
 
-@pytest.mark.parametrize("name", ["Game53276.txt", "Game21872.txt"])
+@pytest.mark.parametrize("name", ["Game44462.txt", "Game53276.txt", "Game21872.txt"])
 def test_the_record_plays_to_its_end_with_weblabora_s_scores(name: str) -> None:
     assert final_scores(name) == EXPECTED[f"weblabora/{name}"]["scores"]

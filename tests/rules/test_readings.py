@@ -45,8 +45,8 @@ def test_a_set_name_or_overrides_choose_the_readings() -> None:
     assert set_name(R, KENNERSPIEL) == "kennerspiel"
     assert resolve(R, {"wheel_entry": "before_rotation"}) == Readings(
         wheel_entry="before_rotation")
-    assert describe(resolve(R, "weblabora")) == (
-        "landscape_purchases=per_slot building_sets=long_two_player")
+    assert describe(resolve(R, "weblabora")).startswith(
+        "landscape_purchases=per_slot building_sets=long_two_player printing_office=")
     g = Game.new(R, 4, seed=5, readings="kennerspiel")
     assert g.state.config.readings == KENNERSPIEL
     assert make_config(2, "france", "long", 1, readings="kennerspiel").readings == KENNERSPIEL
@@ -71,7 +71,19 @@ def test_every_reading_names_its_ambiguity_rule_and_the_rulebook_default() -> No
         "wheel_entry": ("AMB-02", "R-WHEEL-7"),
         "building_sets": ("AMB-09", "R-SETUP-2"),
         "prior_bonus_after_purchase": ("AMB-E3", "R-BUILD-7"),
+        # engines' departures (no AMB: the rulebook is clear), or open card questions
+        "printing_office": ("", "cards.md F38"),
+        "foreign_use": ("", "R-WC-4"),
+        "short_bonus_round": ("", "R-BONUS-1"),
+        "goods_scoring": ("AMB-18", "R-SCORE-2"),
+        "chapel_dwelling": ("cards.md Q3", "cards.md I24"),
+        "bulwark_cost": ("cards.md Q4", "cards.md I37"),
     }
+    for name, ambiguity in spec.ambiguities.items():
+        for label, option in ambiguity.options.items():
+            assert option.text, (name, label)
+            # what the rulebook does instead is said for every departing option
+            assert bool(option.instead) is (label != ambiguity.default), (name, label)
     assert set(spec.sets) == {"rulebook", "kennerspiel", "weblabora"}
 
 
