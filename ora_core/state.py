@@ -44,10 +44,20 @@ class Readings:
     short_bonus_round: str = "played"
     #: R-SCORE-2 / AMB-18: ``rulebook`` or ``five_coin_tiles`` (weblabora's goods points).
     goods_scoring: str = "rulebook"
-    #: cards.md I24 (Q3): ``eight`` or ``nine`` (the Chapel's dwelling value).
-    chapel_dwelling: str = "eight"
+    #: cards.md I23 / I24 (Q2, Q3): ``printed`` or ``reverse_side_slips`` (their values).
+    card_values: str = "printed"
     #: cards.md I37 (Q4): ``wood_and_clay`` or ``clay_only`` (the Bulwark's cost).
     bulwark_cost: str = "wood_and_clay"
+    #: cards.md G01: ``prior_standing`` or ``any_building`` (the Priory's target).
+    priory_target: str = "prior_standing"
+    #: R-GEO-3: ``band`` or ``touching`` (a district beside a plot, leaving a gap in the band).
+    district_position: str = "band"
+    #: AMB-14 (R-SOLO-9): ``rulebook`` or ``extra_round`` (weblabora's solo end).
+    solo_end: str = "rulebook"
+    #: R-BUILD-5: ``empty_only`` or ``over_forest_and_moor`` (the card stays under the building).
+    build_space: str = "empty_only"
+    #: cards.md I38: ``full`` or ``named`` (the Festival Ground's reward as written).
+    festival_reward: str = "full"
 
 
 @frozen

@@ -172,7 +172,8 @@ def _check_space(draft: Draft, seat: int, coord: tuple[int, int], terrain: froze
     if space is None:
         raise refuse("no_such_space", "R-GEO-1", f"{what}: no space at {coord[0]} {coord[1]} in "
                      "your landscape", building)
-    if space.card is not None:
+    if space.card is not None and not (space.card in ("LFO", "LMO") and switch(
+            draft.rules, draft.state.config.readings, "build_over_forest_and_moor")):
         raise refuse("space_occupied", "R-BUILD-5",
                      f"{what}: the space {coord[0]} {coord[1]} holds {space.card}", building)
     if space.terrain not in terrain:
@@ -417,7 +418,8 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
         raise refuse("stack_empty", "R-BUY-1", f"no {kind} is left")
     player = _player(draft, seat)
     if district:
-        landscape.check_district(player, command.row)
+        landscape.check_district(player, command.row, switch(
+            draft.rules, draft.state.config.readings, "district_beside_landscape"))
         spaces = landscape.district_spaces(draft.rules, command.side, command.row)
     else:
         landscape.check_plot(player, command.side, command.row)

@@ -107,7 +107,8 @@ def _begin_round(draft: Draft) -> list[tuple[str, int]]:
     if bonus:
         return_priors(draft)
     return_clergy(draft)
-    rotate(draft, n)
+    if not (mode.extra_round and n == mode.rounds):
+        rotate(draft, n)
     actions = [("action", (first + offset) % mode.players) for offset in mode.slots]
     stage = _settlement_stage(draft, n)
     if bonus:
@@ -134,6 +135,8 @@ def _solo_round(draft: Draft, n: int, stage: Stage | None, actions: list[tuple[s
         return [("neutral", 0), ("neutral_prior", 0), (NEUTRAL_RETURN, 0),
                 *_settlement_phase(draft, phase, 0)]
 
+    if n == draft.mode.rounds and draft.mode.extra_round:
+        return [*actions, *_settlement_phase(draft, Stage.E, 0), (END, 0)]
     if n == draft.mode.rounds:
         return [*actions, *neutral_steps(Stage.E), (END, 0)]
     if stage is not None:

@@ -53,10 +53,17 @@ def moors(player: PlayerState) -> list[Coord]:
     return cards_of(player, MOOR)
 
 
-def district_rows(player: PlayerState) -> tuple[int, int]:
-    """The two rows where a district may go: above the top and below the bottom band row."""
+def district_rows(player: PlayerState, touching: bool = False) -> tuple[int, ...]:
+    """The two rows where a district may go: above the top and below the bottom band row.
+    ``touching`` (a reading, ``district_position``): also any free row beside a plot or next
+    to a band row."""
     rows = band_rows(player)
-    return rows[0] - 1, rows[-1] + 1
+    ends = (rows[0] - 1, rows[-1] + 1)
+    if not touching:
+        return ends
+    beside = {r for (c, r) in player.landscape if c < 0 or c > 4}
+    near = beside | {r + d for r in rows for d in (-1, 1)}
+    return tuple(sorted(set(ends) | (near - set(rows))))
 
 
 def district_spaces(rules: Rules, side: str, row: int) -> tuple[SpaceSetup, ...]:
@@ -69,8 +76,8 @@ def plot_spaces(rules: Rules, side: str, row: int) -> tuple[SpaceSetup, ...]:
                  for s in rules.landscape.plots[side])
 
 
-def check_district(player: PlayerState, row: int) -> None:
-    if row not in district_rows(player):
+def check_district(player: PlayerState, row: int, touching: bool = False) -> None:
+    if row not in district_rows(player, touching):
         top, bottom = district_rows(player)
         raise IllegalCommand("bad_landscape_position", "R-GEO-3",
                              f"a district goes in row {top} or {bottom}, not {row}")

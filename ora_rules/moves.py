@@ -30,7 +30,7 @@ from ora_rules.notation import (
     WorkContract,
 )
 from ora_rules.payment import value_payments
-from ora_rules.readings import under
+from ora_rules.readings import switch, under
 from ora_rules.specs import Rules
 from ora_rules.uses import occupied, use_options
 
@@ -361,7 +361,8 @@ def _purchases(state: State, rules: Rules, player: PlayerState, only: str | None
     coins = player.count(Good.COIN)
     if (only in (None, "district") and state.district_prices
             and (granted or coins >= state.district_prices[0])):
-        for row in sorted(set(landscape.district_rows(player))):
+        touching = switch(rules, state.config.readings, "district_beside_landscape")
+        for row in sorted(set(landscape.district_rows(player, touching))):
             for side in sorted(rules.landscape.districts):
                 yield BuyDistrict(row, side)
     if only in (None, "plot") and state.plot_prices and (granted or coins >= state.plot_prices[0]):

@@ -47,13 +47,12 @@ def other_goods_points(player: PlayerState, rules: Rules) -> dict[Good, int]:
 
 
 def goods_points(player: PlayerState, rules: Rules, convert: bool = True) -> int:
-    """``convert=False``: wine and whiskey never join the coins (a reading's switch,
-    ``no_coin_conversion``); each scores its own points."""
+    """``convert=False`` (a reading: weblabora's goods points, switches ``no_coin_conversion``
+    and ``whiskey_unscored``): wine never joins the coins and whiskey scores nothing."""
     coins, wine, whiskey = (player.count(g) for g in COIN_GOODS)
     others = sum(other_goods_points(player, rules).values())
-    if not convert:
-        return 2 * (coins // 5) + wine * rules.goods[Good.WINE].points \
-            + whiskey * rules.goods[Good.WHISKEY].points + others
+    if not convert:  # the switches come together in specs/readings.toml (goods_scoring)
+        return 2 * (coins // 5) + wine * rules.goods[Good.WINE].points + others
     return coin_points(coins, wine, whiskey) + others
 
 
@@ -182,7 +181,8 @@ def score(state: State, rules: Rules) -> tuple[Score, ...]:
     """Every scored player's breakdown (the neutral player is not scored, R-SCORE-8)."""
     mode = liesborn_mode(state)
     readings = state.config.readings
-    convert = not switch(rules, readings, "no_coin_conversion")
+    convert = not (switch(rules, readings, "no_coin_conversion")
+                   and switch(rules, readings, "whiskey_unscored"))
     rules = under(rules, readings)  # a reading may change a card's or a good's values
     return tuple(score_player(p, rules, mode, convert) for p in state.players if not p.neutral)
 

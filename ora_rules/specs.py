@@ -130,6 +130,9 @@ class ModeSpec:
     neutral: bool = False
     wheel_removes_at_end: bool = False
     goal: int = 0
+    #: The last round is an extra one: the wheel does not turn, and in solo no neutral steps
+    #: follow its actions (only through a reading, specs/readings.toml ``solo_end``).
+    extra_round: bool = False
 
 
 #: The count vocabulary of a wonder tile's variable value (R-LIES-8; docs/specs.md): what is

@@ -367,6 +367,9 @@ class Reward:
     count: str
     per: float
     per_mode: Mapping[str, float]
+    #: ``partial = true``: a mix below the limit is accepted too (a reading's spec, where an
+    #: engine takes only the goods its record names); the enumeration stays the full mixes.
+    partial: bool = False
 
     def limit(self, ctx: UseContext) -> int:
         per = self.per_mode.get(ctx.mode, self.per)
@@ -397,7 +400,7 @@ class Reward:
         if total > limit:
             raise ctx.illegal("reward_too_large", _card_rule(ctx),
                               f"the mix is worth {total} points; at most {limit} are allowed")
-        if points and limit - total >= min(points.values()):
+        if points and limit - total >= min(points.values()) and not self.partial:
             raise ctx.illegal("reward_not_full", _card_rule(ctx),
                               f"the mix is worth {total} of {limit} points; add goods until no "
                               "further reward good fits")
@@ -446,8 +449,11 @@ class Reward:
 @node_kind("reward")
 def _parse_reward(raw: Any, table: Mapping[str, Any], where: str, report: Report
                   ) -> Effect | None:
-    if not _check_keys(raw, where, report, {"goods", "count"}, {"per", "per_mode"}):
+    if not _check_keys(raw, where, report, {"goods", "count"}, {"per", "per_mode", "partial"}):
         return None
+    partial = raw.get("partial", False)
+    if not isinstance(partial, bool):
+        report(f"{where}.partial", f"expected true or false, got {partial!r}")
     goods = _parse_good_list(raw["goods"], f"{where}.goods", report)
     count = _parse_count(raw["count"], f"{where}.count", report)
     per = raw.get("per", 1)
@@ -465,7 +471,8 @@ def _parse_reward(raw: Any, table: Mapping[str, Any], where: str, report: Report
         ok = False
     if not ok or goods is None or count is None:
         return None
-    return Reward(goods, count, float(per), {str(m): float(v) for m, v in per_mode.items()})
+    return Reward(goods, count, float(per), {str(m): float(v) for m, v in per_mode.items()},
+                  partial is True)
 
 
 # --- upgrade ----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ A spec names one with ``special = "name"`` plus the modifiers the special reads 
 ``use_occupied``        ... of a building with any clergyman on it (Palace, Grand Manor)
 ``use_adjacent``        ... of an unoccupied building next to this one (Cloister Garden, Cottage)
 ``use_display``         ... of a building in the display (Hospice, Guesthouse)
+``use_any_building``    ... of any built building (weblabora's Priory, a reading)
 ``remove_forests``      remove forest cards of the user's landscape, ``each`` gaining goods
 ``grant``               extra actions for the rest of the slot (``build``, ``fell``, ...)
 ``return_clergy``       the user's clergymen (``of = "all"``) or prior (``"prior"``) come home
@@ -107,6 +108,8 @@ _REDIRECTS = {
     "use_adjacent": "an unoccupied building orthogonally next to this one on its owner's "
                     "landscape",
     "use_display": "a building in the display (not built by anyone; the card stays there)",
+    # weblabora's Priory (a reading, specs/readings.toml priory_target): whatever is built
+    "use_any_building": "any building built in any landscape, occupied or not",
 }
 
 
@@ -135,6 +138,8 @@ class Redirect:
         if self.kind == "use_prior_building":
             if not any(p.clergy and p.clergy[0] == target for p in state.players):
                 return "target_without_prior", _card_rule(ctx), f"no prior stands on {target}"
+        elif self.kind == "use_any_building":
+            pass
         elif self.kind == "use_occupied":
             if not _occupied(ctx, target):
                 return "target_not_occupied", _card_rule(ctx), f"no clergyman stands on {target}"
@@ -164,6 +169,8 @@ class Redirect:
             pool = {p.clergy[0] for p in state.players if p.clergy and p.clergy[0] is not None}
         elif self.kind == "use_occupied":
             pool = {at for p in state.players for at in p.clergy if at is not None}
+        elif self.kind == "use_any_building":
+            pool = set(state.built)
         else:
             pool = self._neighbours(ctx)
         return sorted(t for t in pool if t != ctx.building and t not in ctx.chain

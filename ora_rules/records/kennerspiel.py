@@ -212,6 +212,8 @@ class _Translator:
     #: Which goods tokens / codes of a use are gains (a dialect may write more of them).
     gain_tokens: Mapping[str, tuple[int, ...]] = _GAIN_TOKENS
     gain_codes: Mapping[str, frozenset[str]] = _GAIN_CODES
+    #: Uses of these buildings gain only the goods the line names (else all a payment buys).
+    named_gains_only: frozenset[str] = frozenset()
 
     def __init__(self, config: GameConfig, colours: dict[str, str], rules: Rules) -> None:
         self.rules = rules
@@ -546,8 +548,8 @@ class _Translator:
                     extra = "".join(g.code * n for g, n in sorted((+surplus).items()))
                     queue.append((*option[:-1], option[-1] + extra))
                 continue
-            # kennerspiel takes all a payment buys.
-            value = sum(got.values())
+            # kennerspiel takes all a payment buys (a dialect may take only what it names).
+            value = sum(got.values()) * (-1 if building in self.named_gains_only else 1)
             if best is None or value > best[0]:
                 best = (value, executed)
         return best[1] if best else None

@@ -12,7 +12,7 @@ outside a settlement phase is the Castle's settlement, so ``USE G28`` is inserte
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ora_core.errors import IllegalCommand, InvalidConfig
 from ora_core.state import State
@@ -24,6 +24,7 @@ from ora_rules.records.kennerspiel import (
     _GAIN_CODES,
     _MAGIC_SEED,
     _NEUTRAL,
+    _codes,
     _Line,
     _lines,
     _Translator,
@@ -40,7 +41,8 @@ _IMPLICIT = {"F03": "Pn", "F15": "Pn", "F23": "Pn", "F32": "Pn", "I03": "Pn", "I
              "I25": "Rq", "F30": "Po", "G34": "BoPoOrRq"}
 #: Uses whose goods weblabora writes as two gain tokens (joined into kennerspiel's one), after
 #: the tokens it leaves implicit.
-_GAINS_SPLIT: dict[str, list[str]] = {"I14": [], "I15": ["Bo"]}
+_GAINS_SPLIT: dict[str, tuple[list[str], tuple[int, int]]] = {
+    "I14": ([], (2, 1)), "I15": (["Bo"], (5, 3))}
 _VERBS = {"use", "build", "fell_trees", "cut_peat", "buy_district", "buy_plot", "commit",
           "work_contract", "convert", "settle", "with"}
 
@@ -77,11 +79,13 @@ def _moves(lines: Sequence[_Line]) -> list[_Line]:
             args = [args[0], *(["Jo"] if any("Jo" in t for t in args[1:]) else []),
                     *(["*"] if "*" in args else [])]
         if verb == "use" and args and args[0] in _GAINS_SPLIT:
-            # The Sacred Site and the Druid's House name what they give as two tokens; the
-            # Druid's House leaves its book implicit (weblabora takes it all the same).
-            split = [a for a in args[1:] if a != "*"]
-            args = [args[0], *_GAINS_SPLIT[args[0]], "".join(split),
-                    *(["*"] if "*" in args else [])]
+            # The Sacred Site and the Druid's House name what they give as two tokens (the
+            # good, however often written, and the amount by its place); the Druid's House
+            # leaves its book implicit (weblabora takes it all the same).
+            implicit, amounts = _GAINS_SPLIT[args[0]]
+            split = [a[:2] for a in args[1:] if a != "*"]
+            gains = "".join(code * n for code, n in zip(split, amounts, strict=False))
+            args = [args[0], *implicit, gains, *(["*"] if "*" in args else [])]
         if verb == "use":
             if "*" in args:
                 args.remove("*")
@@ -93,8 +97,9 @@ def _moves(lines: Sequence[_Line]) -> list[_Line]:
             add([f"WITH_{args[0].upper()}" if args else "WITH"])
         elif verb == "convert":
             add(["CONVERT", "".join(args)])
-        elif verb == "settle" and len(args) > 4:
-            add(["SETTLE", *args[:3], "".join(args[3:])])
+        elif verb == "settle" and len(args) > 3:
+            # one payment token in kennerspiel's codes (``Ho`` hops is our malt)
+            add(["SETTLE", *args[:3], "".join(_codes("".join(args[3:])))])
         elif verb == "build" and len(args) > 3:
             add(["BUILD", *args[:3]])  # weblabora may append the cost paid
         else:
@@ -105,6 +110,15 @@ def _moves(lines: Sequence[_Line]) -> list[_Line]:
 class _Weblabora(_Translator):
     # The coins a sale gives are written after the goods sold (Brewery: ``BePnPnPnPnPnPnPn``).
     gain_codes = {**_GAIN_CODES, "I05": frozenset({"Pn"})}
+    # The Festival Ground gives only the goods its use names (none for a bare ``Be``), which
+    # may be less than the full mixes our move list offers.
+    named_gains_only = frozenset({"I38"})
+
+    def _candidates(self, building: str, prior: bool, targets: list[str],
+                    options: list[tuple[str, ...]]) -> Iterator[tuple[str, ...]]:
+        yield from super()._candidates(building, prior, targets, options)
+        if building in self.named_gains_only and not targets:
+            yield ()
 
     def _line(self, line: _Line, following: Sequence[_Line]) -> int:
         verb = line.tokens[0]

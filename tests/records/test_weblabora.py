@@ -51,7 +51,7 @@ def test_the_reader_is_registered() -> None:
     # clergyman on whatever building is named. Before that: the neutral building step's
     # commits after each building dropped, the neutral prior's contract inserted (R-SOLO-9).
     ("Game27378.txt", None, 68,
-     (75, 78, "use G12 BeBeCoPt", "not_your_building", "R-CLG-1", None)),
+     (75, 78, "use G12 BeBeCoPt", "not_your_building", "R-CLG-1", "weblabora")),
     # R-CLG-1: green (round 2 starts with green in both engines) uses red's Cloister Office
     # without a work contract; weblabora places the owner's clergyman on whatever building a
     # use names, unpaid (option foreign_use = unpaid).

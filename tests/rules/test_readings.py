@@ -76,8 +76,13 @@ def test_every_reading_names_its_ambiguity_rule_and_the_rulebook_default() -> No
         "foreign_use": ("", "R-WC-4"),
         "short_bonus_round": ("", "R-BONUS-1"),
         "goods_scoring": ("AMB-18", "R-SCORE-2"),
-        "chapel_dwelling": ("cards.md Q3", "cards.md I24"),
+        "card_values": ("cards.md Q2, Q3", "cards.md I23, I24"),
         "bulwark_cost": ("cards.md Q4", "cards.md I37"),
+        "priory_target": ("", "cards.md G01"),
+        "district_position": ("", "R-GEO-3"),
+        "solo_end": ("AMB-14", "R-SOLO-9"),
+        "build_space": ("", "R-BUILD-5"),
+        "festival_reward": ("", "cards.md I38"),
     }
     for name, ambiguity in spec.ambiguities.items():
         for label, option in ambiguity.options.items():
