@@ -58,6 +58,10 @@ class Readings:
     build_space: str = "empty_only"
     #: cards.md I38: ``full`` or ``named`` (the Festival Ground's reward as written).
     festival_reward: str = "full"
+    #: cards.md F10: ``removes_forest`` or ``leaves_forest`` (the Carpentry's forest).
+    carpentry: str = "removes_forest"
+    #: R-ACT-1: ``one`` or ``uncounted`` (weblabora does not count a slot's main actions).
+    main_actions: str = "one"
 
 
 @frozen

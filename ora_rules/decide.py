@@ -138,7 +138,8 @@ def _take_main_or_grant(draft: Draft, grant: str | None, what: str) -> None:
         grants.remove(grant)
         draft.update_turn(grants=tuple(grants), prior_bonus=None)
         return
-    if turn.main_done:
+    if turn.main_done and not switch(draft.rules, draft.state.config.readings,
+                                     "extra_main_actions"):
         raise refuse("main_action_taken", "R-ACT-1",
                      f"{what}: the main action of this slot was already taken")
     draft.update_turn(main_done=True, prior_bonus=None)

@@ -256,7 +256,7 @@ def special(name: str) -> Callable[[Callable[[Mapping[str, Any], str, Report], E
 
 #: Keys a node table may carry besides its kind key.
 MODIFIERS = {"min", "max", "labels", "optional", "max_total", "joker_only", "per", "each",
-             "count", "of", "description"}
+             "count", "of", "description", "leave"}
 
 
 def parse_node(table: Any, where: str, report: Report) -> Effect | None:

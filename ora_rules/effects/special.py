@@ -264,18 +264,20 @@ class RemoveForests:
     read while the next token is an integer, so this node comes last among counted nodes.
     ``each``: goods gained per forest removed. With ``low`` > 0 and no forest left the function
     cannot be carried out (IllegalCommand ``no_forest``; it can still be declined).
+    ``leave``: the forests named stay where they are (a reading: weblabora's Carpentry).
     """
 
     low: int
     high: int
     each: Mapping[Good, int]
+    leave: bool = False
 
     def _forests(self, ctx: UseContext) -> list[Coord]:
         gone = {e.coord for e in ctx.events if isinstance(e, CardRemoved) and e.seat == ctx.seat}
         return [c for c in landscape.forests(ctx.state.players[ctx.seat]) if c not in gone]
 
     def _apply(self, ctx: UseContext, coords: list[Coord] | tuple[Coord, ...]) -> None:
-        for coord in coords:
+        for coord in () if self.leave else coords:
             ctx.events.append(CardRemoved(seat=ctx.seat, coord=coord))
         if coords and self.each:
             ctx.give({g: n * len(coords) for g, n in self.each.items()})
@@ -339,7 +341,7 @@ class RemoveForests:
 
 @special("remove_forests")
 def _parse_remove_forests(table: Mapping[str, Any], where: str, report: Report) -> Effect:
-    _modifiers(table, where, report, {"min", "max", "each"})
+    _modifiers(table, where, report, {"min", "max", "each", "leave"})
     base = where.rsplit(".", 1)[0]
     low, high = table.get("min", 1), table.get("max", 1)
     if isinstance(low, bool) or not isinstance(low, int) or low < 0:
@@ -349,7 +351,7 @@ def _parse_remove_forests(table: Mapping[str, Any], where: str, report: Report) 
         report(f"{base}.max", f"expected int >= 1 and >= min, got {high!r}")
         high = max(low, 1)
     each = parse_goods_table(table["each"], f"{base}.each", report) if "each" in table else {}
-    return RemoveForests(low, high, each or {})
+    return RemoveForests(low, high, each or {}, bool(_flag(table, "leave", where, report)))
 
 
 # --- grant (Carpentry, Locutory, Castle, Calefactory, Bulwark) --------------------------------

@@ -534,7 +534,9 @@ class _Translator:
                     used_joker = True
                 elif isinstance(e, CardRemoved) and e.seat == seat:
                     removed.append(e.coord)
-            if used_joker != joker or sorted(removed) != sorted(coords) \
+            ints = [int(t) for t in option if _INT.match(t)]
+            named = list(zip(ints[::2], ints[1::2], strict=False))  # cards a reading may leave
+            if used_joker != joker or sorted(coords) not in (sorted(removed), sorted(named)) \
                     or any(got[g] < n for g, n in gained.items()):
                 continue
             surplus = Counter(paid)

@@ -44,8 +44,8 @@ def test_the_reader_is_registered() -> None:
     # R-FELL-1: the forest at 2 0 is gone from our landscape: the Carpentry this player used
     # through his Priory (line 201) removed it, as the card says; weblabora's Carpentry turns
     # the space to plains but leaves the forest card on it, so it fells it again.
-    ("Game29696.txt", "weblabora", 199,
-     (210, 214, "fell_trees 2 0", "no_card_there", "R-FELL-1", None)),
+    ("Game29696.txt", None, 199,
+     (210, 214, "fell_trees 2 0", "no_card_there", "R-FELL-1", "weblabora")),
     # R-CLG-1: after the Priory (which does nothing by itself in weblabora) the record uses
     # the neutral player's Stone Merchant, where no prior stands: weblabora places the owner's
     # clergyman on whatever building is named. Before that: the neutral building step's

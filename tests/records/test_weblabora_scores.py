@@ -38,6 +38,6 @@ def final_scores(name: str) -> dict[str, list[int]]:
 
 
 @pytest.mark.parametrize("name", ["Game44462.txt", "Game27378.txt", "Game53276.txt",
-                                  "Game21872.txt"])
+                                  "Game21872.txt", "Game29696.txt"])
 def test_the_record_plays_to_its_end_with_weblabora_s_scores(name: str) -> None:
     assert final_scores(name) == EXPECTED[f"weblabora/{name}"]["scores"]

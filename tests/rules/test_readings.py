@@ -83,6 +83,8 @@ def test_every_reading_names_its_ambiguity_rule_and_the_rulebook_default() -> No
         "solo_end": ("AMB-14", "R-SOLO-9"),
         "build_space": ("", "R-BUILD-5"),
         "festival_reward": ("", "cards.md I38"),
+        "carpentry": ("", "cards.md F10"),
+        "main_actions": ("", "R-ACT-1"),
     }
     for name, ambiguity in spec.ambiguities.items():
         for label, option in ambiguity.options.items():
