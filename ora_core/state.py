@@ -62,6 +62,10 @@ class Readings:
     carpentry: str = "removes_forest"
     #: R-ACT-1: ``one`` or ``uncounted`` (weblabora does not count a slot's main actions).
     main_actions: str = "one"
+    #: cards.md F23: ``pays_coin`` or ``coin_as_written`` (a bare use is free).
+    bathhouse: str = "pays_coin"
+    #: R-END-2 (AMB-12): ``rulebook`` or ``round_end`` (weblabora's two-player end).
+    two_player_end: str = "rulebook"
 
 
 @frozen

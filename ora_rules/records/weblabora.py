@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ora_core.errors import IllegalCommand, InvalidConfig
+from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, InvalidConfig
 from ora_core.state import State
+from ora_rules.decide import execute
 from ora_rules.neutral import neutral_placements
 from ora_rules.readings import resolve, switch, under
 from ora_rules.records.errors import RecordError
@@ -27,6 +28,7 @@ from ora_rules.records.kennerspiel import (
     _codes,
     _Line,
     _lines,
+    _Stop,
     _Translator,
     play_lines,
     with_reading_hint,
@@ -34,9 +36,10 @@ from ora_rules.records.kennerspiel import (
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 
-#: weblabora fills these parameters in itself when a use names none.
-#: F03 is not in the language notes, but its records only continue consistently so.
-_IMPLICIT = {"F03": "Pn", "F15": "Pn", "F23": "Pn", "F32": "Pn", "I03": "Pn", "I17": "Pn",
+#: weblabora fills these parameters in itself when a use names none (F03 is not in the language
+#: notes, but its records only continue consistently so). Not F23: weblabora's Bathhouse takes
+#: the coins written, none for a bare use (option ``bathhouse``).
+_IMPLICIT = {"F03": "Pn", "F15": "Pn", "F32": "Pn", "I03": "Pn", "I17": "Pn",
              "G13": "PnPn", "I23": "PnPn", "F27": "Wn", "I27": "Wh", "G26": "WoWo", "I37": "Bo",
              "I25": "Rq", "F30": "Po", "G34": "BoPoOrRq"}
 #: Uses whose goods weblabora writes as two gain tokens (joined into kennerspiel's one), after
@@ -151,6 +154,8 @@ class _Weblabora(_Translator):
                       "4) is a work contract at the current price")
         if verb == "WORK_CONTRACT":
             line = self._contract_for_use(line, following)
+        if verb == "USE" and following and following[0].tokens[0] == "USE":
+            self._check_redirect(line, following[0])
         if verb == "USE" and turn.kind == "action" and turn.contract is None \
                 and switch(self.rules, self.state.config.readings, "unpaid_work_contract"):
             self._foreign_use(line)
@@ -167,6 +172,22 @@ class _Weblabora(_Translator):
             self.note(line, "inserted", (self.commands[-1],),
                       "a settlement outside a settlement phase is the Castle's (R-SET-6)")
         return super()._line(line, following)
+
+    def _check_redirect(self, line: _Line, target: _Line) -> None:
+        """A use right after a redirecting use is its target in weblabora; when our rules
+        refuse that target (the Priory's needs a prior on it), that refusal is the stop, not
+        the later use of a building that is not the player's."""
+        building, chosen = self._building(line.tokens[1]), self._building(target.tokens[1])
+        if building == chosen or chosen not in self.state.built \
+                or building not in self.state.built:
+            return
+        try:
+            execute(self.state, f"USE {building} {chosen}", self.rules)
+        except IllegalCommand as e:
+            if e.reason.startswith("target_"):
+                raise _Stop(f"USE {building} {chosen}", e.reason, e.rule, e.detail) from None
+        except (InvalidCommand, AmbiguousCommand):
+            pass
 
     def _contract_for_use(self, line: _Line, following: Sequence[_Line]) -> _Line:
         """weblabora's work contract is only its payment: the clergyman goes on the building

@@ -85,6 +85,8 @@ def test_every_reading_names_its_ambiguity_rule_and_the_rulebook_default() -> No
         "festival_reward": ("", "cards.md I38"),
         "carpentry": ("", "cards.md F10"),
         "main_actions": ("", "R-ACT-1"),
+        "bathhouse": ("", "cards.md F23"),
+        "two_player_end": ("AMB-12", "R-END-2"),
     }
     for name, ambiguity in spec.ambiguities.items():
         for label, option in ambiguity.options.items():
