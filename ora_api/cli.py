@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import orjson
 
 from ora_api.records_cli import add_record_commands
+from ora_api.trial_cli import add_trial_commands
 from ora_core.errors import OraError
 from ora_rules.specs import load_rules
 
@@ -602,6 +603,8 @@ def build_parser() -> argparse.ArgumentParser:
     msgs.add_argument("--out", default="ora_rules/views/locale/ora.pot")
     msgs.add_argument("--dir", default=None)
     msgs.set_defaults(func=_specs_messages)
+
+    add_trial_commands(sub)
 
     rules_p = sub.add_parser("rules", help="look up the rules the engine cites (docs/rules.md)")
     rules_p.add_argument("ids", nargs="*", metavar="ID", help="rule ids: R-BUY-2, AMB-05, ...")
