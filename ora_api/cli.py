@@ -435,8 +435,8 @@ def _specs_messages(args: argparse.Namespace) -> int:
 
 def _render(args: argparse.Namespace) -> int:
     from ora_api.pictures import game_svg
-    from ora_api.rpc import RpcError
     from ora_api.service import open_service
+    from ora_api.transport.rpc import RpcError
 
     try:
         game_id = uuid.UUID(args.game_id)
@@ -681,7 +681,7 @@ def _mcp(args: argparse.Namespace) -> int:
         import mcp  # noqa: F401
     except ImportError:
         raise InvalidCommand("ora mcp needs the MCP SDK: pip install 'ora[mcp]'") from None
-    from ora_api.mcp_server import serve_stdio
+    from ora_api.transport.mcp_server import serve_stdio
 
     try:
         service = open_service(args.store)
@@ -695,7 +695,7 @@ def _mcp(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from ora_api.server import run
+    from ora_api.transport.server import run
 
     return run(args)
 

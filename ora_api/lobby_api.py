@@ -23,7 +23,6 @@ from attrs import field, frozen
 
 from ora_api.lobby import Visibility
 from ora_api.projection import ConfigView, Status
-from ora_api.rpc import Session, invalid_params
 from ora_api.service import (
     API,
     BAD_INVITE,
@@ -34,6 +33,7 @@ from ora_api.service import (
     SeatPlan,
     _meta,
 )
+from ora_api.transport.rpc import Session, invalid_params
 from ora_rules.bots import make_bot
 
 if TYPE_CHECKING:

@@ -17,7 +17,6 @@ from attrs import field, frozen
 
 from ora_api.lobby import Access, Lobby, SeatRow, Summary, Visibility, digest, new_secret
 from ora_api.projection import config_view, status_of
-from ora_api.rpc import Session, invalid_params
 from ora_api.service import (
     API,
     BAD_RECORD,
@@ -31,6 +30,7 @@ from ora_api.service import (
     scores_of,
     tampered,
 )
+from ora_api.transport.rpc import Session, invalid_params
 from ora_core.errors import UnknownGame
 from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold

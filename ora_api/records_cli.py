@@ -180,7 +180,7 @@ def _import_one(svc: GameService, name: str, args: argparse.Namespace, *, many: 
     import cattrs
 
     from ora_api.records_api import ImportParams, game_import
-    from ora_api.rpc import RpcError, Session
+    from ora_api.transport.rpc import RpcError, Session
 
     text = _read_text(name)
     try:

@@ -34,7 +34,6 @@ import cattrs
 import orjson
 from attrs import define, field, frozen
 
-from ora_api import openrpc
 from ora_api.bot_seats import BotRunner
 from ora_api.follower import Follower
 from ora_api.lobby import (
@@ -54,7 +53,9 @@ from ora_api.projection import (
     score_views,
     status_of,
 )
-from ora_api.rpc import (
+from ora_api.storehealth import DETAILS, StoreHealth
+from ora_api.transport import openrpc
+from ora_api.transport.rpc import (
     MAX_REPLY_BYTES,
     ErrorSpec,
     Registry,
@@ -63,7 +64,6 @@ from ora_api.rpc import (
     invalid_params,
     reply_room,
 )
-from ora_api.storehealth import DETAILS, StoreHealth
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import (
     AmbiguousCommand,

@@ -10,10 +10,10 @@ from uuid import UUID
 
 import orjson
 
-from ora_api.limits import ServerLimits
-from ora_api.rpc import Dispatcher
-from ora_api.server import Outbox, create_app
 from ora_api.service import API, GameService
+from ora_api.transport.limits import ServerLimits
+from ora_api.transport.rpc import Dispatcher
+from ora_api.transport.server import Outbox, create_app
 from tests.api.conftest import Local, new_game, play
 
 

@@ -6,7 +6,7 @@ Schema (draft 7, as OpenRPC 1.x uses). Field metadata adds the rest: ``doc`` (a 
 dispatcher checks. The committed ``specs/openrpc.json`` is this document; a test keeps them
 equal. Regenerate it with::
 
-    .venv/bin/python -m ora_api.openrpc --write specs/openrpc.json
+    .venv/bin/python -m ora_api.transport.openrpc --write specs/openrpc.json
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from uuid import UUID
 import attrs
 import orjson
 
-from ora_api.rpc import (
+from ora_api.transport.rpc import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
     INVALID_REQUEST,
@@ -227,7 +227,7 @@ def render(doc: Mapping[str, Any]) -> bytes:
 def main(argv: list[str] | None = None) -> int:
     from ora_api.service import API, APP_ERRORS, NOTIFICATIONS
 
-    parser = argparse.ArgumentParser(prog="python -m ora_api.openrpc",
+    parser = argparse.ArgumentParser(prog="python -m ora_api.transport.openrpc",
                                      description="Print or write the OpenRPC document.")
     parser.add_argument("--write", metavar="PATH", help="write it to PATH")
     args = parser.parse_args(argv)
