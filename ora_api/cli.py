@@ -28,8 +28,8 @@ def default_store() -> str:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from ora_api.progress import progress
-    from ora_api.selfplay import open_store, play_game
+    from ora_api.tools.progress import progress
+    from ora_api.tools.selfplay import open_store, play_game
     from ora_rules.bots import make_bot
     from ora_rules.decide import start
     from ora_rules.setup import make_config
@@ -61,7 +61,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _print_result(result: object) -> None:
-    from ora_api.selfplay import SelfPlayResult
+    from ora_api.tools.selfplay import SelfPlayResult
 
     assert isinstance(result, SelfPlayResult)
     expansion = f", Liesborn ({result.wonder_tiles})" if result.liesborn else ""
@@ -118,7 +118,7 @@ def _list(args: argparse.Namespace) -> int:
 
 def _stored_events(args: argparse.Namespace) -> list[GameEvent]:
     """The events of the stored game ``args.game_id`` in ``args.store``."""
-    from ora_api.selfplay import open_store
+    from ora_api.tools.selfplay import open_store
     from ora_core.errors import InvalidCommand
 
     try:
@@ -285,8 +285,8 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from ora_api.arena import ADJUDICATE_AFTER, default_jobs, run_arena
-    from ora_api.progress import progress
+    from ora_api.tools.arena import ADJUDICATE_AFTER, default_jobs, run_arena
+    from ora_api.tools.progress import progress
     from ora_core.errors import InvalidCommand
 
     names = [n for n in args.bots.split(",") if n]
@@ -338,10 +338,10 @@ def _arena(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     if args.api:
-        from ora_api.bench_api import run_bench_api
+        from ora_api.tools.bench_api import run_bench_api
 
         return run_bench_api(args)
-    from ora_api.bench import run_bench
+    from ora_api.tools.bench import run_bench
 
     return run_bench(args)
 
@@ -375,7 +375,7 @@ def _specs_glossary(args: argparse.Namespace) -> int:
 
 
 def _specs_fuzz(args: argparse.Namespace) -> int:
-    from ora_api.progress import progress
+    from ora_api.tools.progress import progress
     from ora_core.errors import SpecError
     from ora_rules.testing.fuzz import fuzz
 

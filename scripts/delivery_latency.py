@@ -32,7 +32,7 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ora_api.bench_api import Connection, start_worker  # noqa: E402
+from ora_api.tools.bench_api import Connection, start_worker  # noqa: E402
 
 
 class Pushes:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import orjson
 
-from ora_api.bench_api import Connection
+from ora_api.tools.bench_api import Connection
 
 
 def test_serve_with_two_workers_plays_and_pushes_across_them(tmp_path: Path) -> None:
