@@ -39,10 +39,10 @@ from typing import IO, Any
 import orjson
 
 from ora_api import web
-from ora_api.cli import DEFAULT_HTTP, add_serve_arguments
 from ora_api.service import API, open_service
 from ora_api.transport.guard import Guard
 from ora_api.transport.limits import PENDING_LOW_WATER, ServerLimits
+from ora_api.transport.options import DEFAULT_HTTP, add_serve_arguments
 from ora_api.transport.origins import OriginPolicy
 from ora_api.transport.rpc import Dispatcher, Session, error_message, invalid_request
 from ora_core.store import StoreUnavailable
