@@ -179,7 +179,7 @@ def _import(args: argparse.Namespace) -> int:
 def _import_one(svc: GameService, name: str, args: argparse.Namespace, *, many: bool) -> int:
     import cattrs
 
-    from ora_api.records_api import ImportParams, game_import
+    from ora_api.methods.records import ImportParams, game_import
     from ora_api.transport.rpc import RpcError, Session
 
     text = _read_text(name)

@@ -25,8 +25,9 @@ from uuid import UUID
 import orjson
 from attrs import frozen
 
+from ora_api.api import API
 from ora_api.bot_seats import deciding_bot
-from ora_api.service import API, GameService
+from ora_api.service import GameService
 from ora_api.transport.openrpc import document
 from ora_api.transport.rpc import Dispatcher, Registry, Session
 

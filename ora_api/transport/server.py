@@ -39,7 +39,8 @@ from typing import IO, Any
 import orjson
 
 from ora_api import web
-from ora_api.service import API, open_service
+from ora_api.api import API
+from ora_api.service import open_service
 from ora_api.transport.guard import Guard
 from ora_api.transport.limits import PENDING_LOW_WATER, ServerLimits
 from ora_api.transport.options import DEFAULT_HTTP, add_serve_arguments

@@ -19,7 +19,8 @@ import httpx
 import orjson
 import pytest
 
-from ora_api.service import API, GameService, open_service
+from ora_api.api import API
+from ora_api.service import GameService, open_service
 from ora_api.transport.rpc import Dispatcher, Session
 from tests.support import rules
 

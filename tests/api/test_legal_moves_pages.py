@@ -23,7 +23,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import connect
 
-from ora_api.service import API, GameService, open_service
+from ora_api.api import API
+from ora_api.service import GameService, open_service
 from ora_api.tools import bench_api
 from ora_api.transport.rpc import Dispatcher, Session
 from ora_rules.moves import legal_moves

@@ -15,7 +15,7 @@ import orjson
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from ora_api.service import API
+from ora_api.api import API
 from ora_api.transport.mcp_server import tool_specs
 
 
