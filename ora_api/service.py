@@ -284,15 +284,21 @@ class GameService:
                           status=status_of(state), open_seats=len(invites))
         access = Access(visibility=visibility, spectators=frozenset(),
                         seats={r.token: r.seat for r in rows if r.token is not None})
+        self.insert(game_id, events, summary, rows, Hot(state=state, access=access))
+        self.bot_runner.changed(game_id, state)
+        log.info("created game %s (%s, %d players)", game_id, config.mode, config.players)
+        return Created(game_id=game_id, state=state, visibility=visibility, tokens=tokens,
+                       invites=invites)
+
+    def insert(self, game_id: UUID, events: Sequence[GameEvent], summary: Summary,
+               rows: Sequence[SeatRow], hot: Hot) -> None:
+        """Store a new game's events with its summary and seats (one transaction) and keep it
+        hot: ``create`` and ``game.import`` (``ora_api.methods.records``)."""
         with self._game_lock(game_id):
             self.store.append(game_id, 0, events, also=self.lobby.writer(
                 lambda c: Lobby.insert_game(c, summary, rows)))
             self.health.ok(wrote=True)
-            self._put(game_id, Hot(state=state, access=access))
-            self.bot_runner.changed(game_id, state)
-        log.info("created game %s (%s, %d players)", game_id, config.mode, config.players)
-        return Created(game_id=game_id, state=state, visibility=visibility, tokens=tokens,
-                       invites=invites)
+            self._put(game_id, hot)
 
     def join(self, invite: str, name: str) -> tuple[UUID, int, str, State]:
         """Take the seat an invitation opens: (game, seat, the seat's new token, state)."""

@@ -16,7 +16,7 @@ import attrs
 from attrs import field, frozen
 
 from ora_api.hot import Hot
-from ora_api.lobby import Access, Lobby, SeatRow, Summary, Visibility, digest, new_secret
+from ora_api.lobby import Access, SeatRow, Summary, Visibility, digest, new_secret
 from ora_api.methods.common import (
     BAD_RECORD,
     BAD_TOKEN,
@@ -82,10 +82,7 @@ def import_record(svc: GameService, text: str, source: str, readings: str | None
                       status=status_of(state), open_seats=0, scores=scores_of(state))
     access = Access(visibility=visibility, spectators=frozenset(),
                     seats={digest(t): seat for seat, t in tokens.items()})
-    with svc._game_lock(game_id):
-        svc.store.append(game_id, 0, events, also=svc.lobby.writer(
-            lambda c: Lobby.insert_game(c, summary, rows)))
-        svc._put(game_id, Hot(state=state, access=access))
+    svc.insert(game_id, events, summary, rows, Hot(state=state, access=access))
     log.info("imported game %s (%d moves)", game_id, moves)
     return game_id, imported, tokens
 
