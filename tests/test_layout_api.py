@@ -133,3 +133,12 @@ def test_no_product_module_of_ora_api_is_over_600_lines() -> None:
     long = {name: n for name, path in modules().items()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}
+
+
+def test_docs_architecture_names_every_room_of_ora_api() -> None:
+    """docs/architecture.md draws one line per room: every package of ``ora_api`` is there."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rooms = sorted(f"`{p.parent.relative_to(ROOT).as_posix()}/`"
+                   for p in PACKAGE.rglob("__init__.py"))
+    assert "`ora_api/methods/`" in rooms and "`ora_api/web/`" in rooms
+    assert [room for room in rooms if f"| {room} |" not in text] == []
