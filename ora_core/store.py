@@ -38,7 +38,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 from uuid import UUID
 
 import orjson
@@ -56,10 +56,14 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import Environment, EnvType
 
 from ora_core.chain import GENESIS_HASH, chain_hash
-from ora_core.errors import BadStoreUrl, OraError, UnknownGame, VersionConflict
-
-if TYPE_CHECKING:
-    from ora_core.listen import AppendListener
+from ora_core.errors import (
+    BadStoreUrl,
+    StoreUnavailable,
+    TamperedLog,
+    UnknownGame,
+    VersionConflict,
+)
+from ora_core.listen import AppendListener
 
 __all__ = [
     "GENESIS_HASH",
@@ -93,29 +97,6 @@ class EventCodec(Protocol[E]):
     def decode(self, tag: str, data: bytes) -> E:
         """The event that ``encode`` turned into ``data``, whose tag is ``tag``."""
         ...
-
-
-class TamperedLog(OraError):
-    """A stored event does not match the hash chain: the log was altered outside the store."""
-
-    code = "tampered_log"
-
-    def __init__(self, version: int, detail: str) -> None:
-        super().__init__(f"tampered log at version {version}: {detail}")
-        self.version = version
-        self.detail = detail
-
-
-class StoreUnavailable(OraError):
-    """The database cannot be written or reached; ``reason`` is ``disk_full``, ``read_only`` or
-    ``unreachable`` (:func:`storage_failure`)."""
-
-    code = "store_unavailable"
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(f"the store is unavailable ({reason}): {detail}")
-        self.reason = reason
-        self.detail = detail
 
 
 _DISK_FULL = ("database or disk is full", "no space left", "disk full", "quota exceeded")
@@ -813,8 +794,6 @@ class EventStore(Generic[E]):
         :meth:`changes`). Raises :class:`StoreUnavailable` if the database cannot be reached."""
         if not self.url.startswith("postgres:"):
             return None
-        from ora_core.listen import AppendListener  # here: it imports this module
-
         recorder: Any = self._recorder
         pool = recorder.datastore.pool
         return AppendListener(pool.kwargs, recorder.channel_name, pool.get_password_func)
