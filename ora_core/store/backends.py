@@ -41,6 +41,9 @@ def settings_for(url: str) -> dict[str, str]:
         settings.setdefault("POSTGRES_CONNECT_TIMEOUT", str(POOL_WAIT_S))
         if dbname := url[len("postgres:") :]:
             settings["POSTGRES_DBNAME"] = dbname
+        if not settings.get("POSTGRES_DBNAME"):
+            raise BadStoreUrl("the postgres store names no database: write postgres:DBNAME or "
+                              "set POSTGRES_DBNAME")
         return settings
     raise BadStoreUrl(f"unknown store url {url!r}: use 'memory', 'sqlite:PATH' or 'postgres:'")
 
