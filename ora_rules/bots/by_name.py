@@ -11,6 +11,7 @@ from ora_rules.bots.players import (
     random_bot,
     uniform_bot,
 )
+from ora_rules.bots.planner import Planner
 from ora_rules.bots.search import SearchBot
 from ora_rules.specs import Rules
 
@@ -26,6 +27,8 @@ def make_bot(name: str, rules: Rules) -> Bot:
         return uniform_bot
     if name == "builder":
         return builder_bot
+    if name == "plan":
+        return Planner(rules)
     if name == "greedy":
         return make_greedy(rules)
     if name.startswith("greedy:") and name[7:].isdigit():
