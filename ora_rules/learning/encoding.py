@@ -4,8 +4,8 @@
 **Actions.** A command (one line of the notation, ``ora_rules.notation``) is spelt as a
 sequence of *tokens* from a fixed vocabulary of :data:`NUM_ACTIONS` ids, ended by ``END``; words
 are separated by ``SEP``. A word is one token if the vocabulary has it whole (a verb, a side, a
-number, a building or settlement id, ``-``, ``Jo``), else one token per two-letter goods code
-if it is a goods string (``GnGnWo``), else one token per character. The ids are fixed by rule,
+number, a building or settlement id, ``-``), else one token per two-letter code if it is a
+goods string (``GnGnWo``; the wheel's joker ``Jo`` counts as a code), else one token per character. The ids are fixed by rule,
 not by the current specs (a building id ``F17`` is always the same id), and every range keeps
 room for expansions, so an id keeps its meaning across versions. Spelling is exact: every legal
 command has one spelling, so an agent choosing tokens can play every move of the game.
@@ -28,11 +28,11 @@ END, SEP = 0, 1
 #: Whole words, ids 2..31 (ids past the list are reserved).
 WORDS = ("USE", "PRIOR", "BUILD", "FELL_TREES", "CUT_PEAT", "WORK_CONTRACT", "WITH_PRIOR",
          "WITH_LAYBROTHER", "BUY_DISTRICT", "BUY_PLOT", "CONVERT", "SETTLE", "COMMIT",
-         "PLAINS", "HILLS", "COAST", "MOUNTAIN", "-", "Jo")
+         "PLAINS", "HILLS", "COAST", "MOUNTAIN", "-")
 WORD_BASE = 2
 INT_BASE, INT_MIN, INT_MAX = 32, -32, 63  # ids 32..127: the numbers -32..63
-GOOD_BASE = 128  # ids 128..191: goods codes in Good order (the 5-coin tile last), room to 64
-GOOD_TOKENS = (*(GOOD_CODES[g] for g in Good), FIVE_COIN_CODE)
+GOOD_BASE = 128  # ids 128..191: goods codes in Good order, the 5-coin tile, the joker; room
+GOOD_TOKENS = (*(GOOD_CODES[g] for g in Good), FIVE_COIN_CODE, "Jo")
 BUILDING_BASE = 192  # ids 192..506: F00..F99, G00..G99, I00..I99, then L[RGBWY][123]
 SETTLEMENT_BASE = 512  # ids 512..559: S01..S08, then S[RGBWY][1-8]
 CHAR_BASE = 560  # ids 560..687: any other word, one character (ASCII code) at a time

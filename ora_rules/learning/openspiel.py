@@ -4,7 +4,9 @@
 Parameters: ``players`` (1..4), ``variant`` (``france``/``ireland``), ``length``
 (``long``/``short``), ``liesborn`` (bool), ``seed`` (the set-up's seed; the game has no chance
 after it) and ``max_rounds`` (0: play to the rules' end; else stop after that many rounds, or
-turns with two players, and score the provisional totals, as ``ora arena`` adjudicates).
+turns with two players, and score the provisional totals, as ``ora arena`` adjudicates) and
+``max_commands`` (0: no limit; else stop likewise after that many commands: short games for
+tests).
 
 An action is one token of the stable encoding (``ora_rules.learning.encoding``): the player to
 move spells its command token by token, ``END`` last, and only then does the game move on.
@@ -29,7 +31,8 @@ from ora_rules.learning.session import Session
 
 NAME = "python_ora_et_labora"
 _DEFAULTS: dict[str, Any] = {"players": 2, "variant": "france", "length": "long",
-                             "liesborn": False, "seed": 0, "max_rounds": 0}
+                             "liesborn": False, "seed": 0, "max_rounds": 0,
+                             "max_commands": 0}
 
 
 def _game_type(utility: Any) -> Any:
@@ -86,7 +89,8 @@ class OraState(pyspiel.State):  # type: ignore[misc]
         s = game.settings
         self.session = Session(int(s["players"]), str(s["variant"]), str(s["length"]),
                                int(s["seed"]), liesborn=bool(s["liesborn"]),
-                               max_rounds=int(s["max_rounds"]) or None)
+                               max_rounds=int(s["max_rounds"]) or None,
+                               max_commands=int(s["max_commands"]) or None)
 
     def current_player(self) -> int:
         if self.session.over:

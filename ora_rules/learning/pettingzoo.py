@@ -9,7 +9,7 @@ last. The observation is a dict: ``observation``, the fixed-shape vector of
 legal command (all zero for an agent not to move). ``infos[agent]["spelling"]`` is the command
 text spelt so far. Rewards come at the end: the game's returns (``session.Session.returns``).
 ``reset(seed=S)`` sets the game up with seed ``S``; ``max_rounds`` truncates a game after that
-many rounds (turns with two players).
+many rounds (turns with two players), ``max_commands`` after that many commands.
 
 Needs the ``learning`` extra (``pettingzoo``, ``gymnasium``, ``numpy``).
 """
@@ -40,10 +40,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
                 "is_parallelizable": False}
 
     def __init__(self, players: int = 2, variant: str = "france", length: str = "long",
-                 liesborn: bool = False, max_rounds: int | None = None, seed: int = 0,
+                 liesborn: bool = False, max_rounds: int | None = None,
+                 max_commands: int | None = None, seed: int = 0,
                  render_mode: str | None = None) -> None:
         super().__init__()
-        self.settings = (players, variant, length, liesborn, max_rounds)
+        self.settings = (players, variant, length, liesborn, max_rounds, max_commands)
         self.seed_default = seed
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -59,8 +60,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.session = self._new_session(seed)
 
     def _new_session(self, seed: int) -> Session:
-        players, variant, length, liesborn, max_rounds = self.settings
-        return Session(players, variant, length, seed, liesborn=liesborn, max_rounds=max_rounds)
+        players, variant, length, liesborn, max_rounds, max_commands = self.settings
+        return Session(players, variant, length, seed, liesborn=liesborn, max_rounds=max_rounds,
+                       max_commands=max_commands)
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]

@@ -35,12 +35,13 @@ class Session:
 
     def __init__(self, players: int, variant: str = "france", length: str = "long",
                  seed: int = 0, *, liesborn: bool = False, max_rounds: int | None = None,
-                 rules: Rules | None = None) -> None:
+                 max_commands: int | None = None, rules: Rules | None = None) -> None:
         if not 1 <= players <= 4:
             raise ValueError(f"players is 1 to 4, got {players}")
         self.rules = rules or default_rules()
         self.players = players
         self.max_rounds = max_rounds
+        self.max_commands = max_commands
         self.state = _initial(players, variant, length, seed, liesborn, self.rules)
         self.prefix: list[int] = []
         self._heads: list[tuple[tuple[int, ...], MoveGroup]] | None = None
@@ -71,8 +72,10 @@ class Session:
 
     @property
     def truncated(self) -> bool:
-        return (not self.state.finished and self.max_rounds is not None
-                and self.state.round > self.max_rounds)
+        if self.state.finished:
+            return False
+        return ((self.max_rounds is not None and self.state.round > self.max_rounds)
+                or (self.max_commands is not None and len(self.commands) >= self.max_commands))
 
     @property
     def to_move(self) -> int:
@@ -118,8 +121,8 @@ class Session:
         """Add a token; ``END`` plays the command spelt (``ValueError`` if it continues no
         legal command: nothing changes)."""
         if token not in self.legal_tokens():
-            raise ValueError(f"token {token} ({encoding.token_text(token)!r}) continues no "
-                             "legal command here")
+            raise ValueError(f"token {token} continues no legal command here (spelt so far: "
+                             f"{encoding.unspell(self.prefix)!r})")
         self.prefix.append(token)
         if token == encoding.END:
             self.play(encoding.unspell(self.prefix))
