@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ora_rules.bots.levels import LEVELS, planner_search
+from ora_rules.bots.planner import Planner
 from ora_rules.bots.players import (
     Bot,
     builder_bot,
@@ -11,8 +13,6 @@ from ora_rules.bots.players import (
     random_bot,
     uniform_bot,
 )
-from ora_rules.bots.levels import LEVELS, planner_search
-from ora_rules.bots.planner import Planner
 from ora_rules.bots.search import SearchBot
 from ora_rules.specs import Rules
 

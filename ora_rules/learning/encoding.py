@@ -5,9 +5,10 @@
 sequence of *tokens* from a fixed vocabulary of :data:`NUM_ACTIONS` ids, ended by ``END``; words
 are separated by ``SEP``. A word is one token if the vocabulary has it whole (a verb, a side, a
 number, a building or settlement id, ``-``), else one token per two-letter code if it is a
-goods string (``GnGnWo``; the wheel's joker ``Jo`` counts as a code), else one token per character. The ids are fixed by rule,
-not by the current specs (a building id ``F17`` is always the same id), and every range keeps
-room for expansions, so an id keeps its meaning across versions. Spelling is exact: every legal
+goods string (``GnGnWo``; the wheel's joker ``Jo`` counts as a code), else one token per
+character. The ids are fixed by rule, not by the current specs (a building id ``F17`` is
+always the same id), and every range keeps room for expansions, so an id keeps its meaning
+across versions. Spelling is exact: every legal
 command has one spelling, so an agent choosing tokens can play every move of the game.
 
 **Observations.** :func:`observe` returns :data:`OBSERVATION_SIZE` floats for a seat, laid out

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python.observation import (  # type: ignore[import-untyped]
     IIGObserverForPublicInfoGame,
 )

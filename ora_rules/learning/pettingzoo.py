@@ -35,7 +35,7 @@ def env(**kwargs: Any) -> Any:
     return wrappers.OrderEnforcingWrapper(made)
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
+class raw_env(AECEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "name": "ora_et_labora_v0",
                 "is_parallelizable": False}
 

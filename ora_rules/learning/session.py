@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ora_core.state import State
 from ora_core.evolve import fold
+from ora_core.state import State
 from ora_rules.decide import execute, start
 from ora_rules.learning import encoding
 from ora_rules.moves import MoveGroup, MoveSet

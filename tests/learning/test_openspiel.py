@@ -4,12 +4,13 @@ simulation checks on every configuration."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
+import pyspiel  # type: ignore[import-not-found]
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="the learning extra (open-spiel) is not installed")
-from ora_rules.learning import encoding  # noqa: E402
-from ora_rules.learning import openspiel as ora_spiel  # noqa: E402
+from ora_rules.learning import encoding
+from ora_rules.learning import openspiel as ora_spiel
 
 CONFIGURATIONS = [
     (players, variant, length, liesborn)
@@ -19,7 +20,7 @@ CONFIGURATIONS = [
 ]
 
 
-def _game(players: int, variant: str, length: str, liesborn: bool, **more: int) -> object:
+def _game(players: int, variant: str, length: str, liesborn: bool, **more: int) -> Any:
     return pyspiel.load_game(ora_spiel.NAME, {"players": players, "variant": variant,
                                               "length": length, "liesborn": liesborn, **more})
 

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
-pytest.importorskip("pettingzoo", reason="the learning extra (pettingzoo) is not installed")
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
-from ora_rules.learning import encoding  # noqa: E402
-from ora_rules.learning.pettingzoo import env  # noqa: E402
+from ora_rules.learning import encoding
+from ora_rules.learning.pettingzoo import env
 
 
 def test_the_api_test_passes() -> None:
