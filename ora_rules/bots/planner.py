@@ -51,12 +51,23 @@ def _small(move: Command) -> bool:
 
 class Planner:
     """A bot object: the move whose result the strategic evaluation values best for the mover,
-    less ``noise`` (a random number up to it, for the weaker levels); ties by ``rng``."""
+    plus ``noise`` (a random number up to it, for the weaker levels); ties by ``rng``."""
 
-    def __init__(self, rules: Rules, per_group: int = 4, noise: float = 0.0) -> None:
+    def __init__(self, rules: Rules, per_group: int = 4, noise: float = 0.0,
+                 relative: bool = False) -> None:
         self.rules = rules
         self.per_group = per_group
         self.noise = noise
+        self.relative = relative
+
+    def value(self, state: State, seat: int) -> float:
+        """The mover's value; ``relative``: less the best opponent's."""
+        own = strategic_value(state, seat, self.rules)
+        if not self.relative:
+            return own
+        others = [strategic_value(state, p.seat, self.rules) for p in state.players
+                  if p.seat != seat and not p.neutral]
+        return own - max(others) if others else own
 
     def ranked(self, state: State, moves: Sequence[Command], rng: random.Random
                ) -> list[tuple[float, Command, State]]:
@@ -68,7 +79,7 @@ class Planner:
             return [(0.0, options[0], state)]
         for move in options:
             after = execute(state, move, self.rules).state
-            value = strategic_value(after, seat, self.rules)
+            value = self.value(after, seat)
             if isinstance(move, Convert) and not after.finished:
                 value = max(value, self._build_after(after, seat))
             if self.noise:
@@ -87,7 +98,7 @@ class Planner:
         for group in builds.values():
             for move in group.moves():
                 after = execute(state, move, self.rules).state
-                best = max(best, strategic_value(after, seat, self.rules))
+                best = max(best, self.value(after, seat))
         return best
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
