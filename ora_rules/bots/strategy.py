@@ -15,6 +15,8 @@ person weighs:
   building gains the rest, so the bot builds.
 - **A bonus per building and settlement owned**, larger when the display must empty (the
   two-player games after settlement phase D): the pressure that ends those games by the rules.
+- **Spaces for cloister buildings**: a cloister building must go next to one (R-BUILD-4); the
+  free spaces that allow it are kept for them while cloister buildings remain to be built.
 - **Materials wanted**: building materials (0 points as goods, R-SCORE-2) are worth as much as
   the display still asks for, and nothing beyond.
 - **Time**: goods' usable value fades towards the end of the fixed-length games, where only
@@ -26,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ora_core.state import PlayerState, State
-from ora_core.values import FOREST, MOOR, Good, Stage
+from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
 from ora_rules.landscape import cloister_neighbour
 from ora_rules.scoring import score_player
 from ora_rules.specs import Rules
@@ -45,6 +47,8 @@ GOODS_WEIGHT = 0.3
 MATERIAL_WEIGHT = 0.8
 CLERGY_WEIGHT = 0.5
 LAND_WEIGHT = 0.3
+CLOISTER_SLOT = 3.0  # per space next to a cloister building, while cloister buildings remain
+CLOISTER_TERRAIN = frozenset({Terrain.COAST, Terrain.PLAINS, Terrain.HILLSIDE})
 TOP = 4  # the display buildings counted as opportunities: the best few, not all at once
 
 
@@ -97,16 +101,19 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
     clearable: dict[object, int] = {}
     cloisters = {b for b, p in state.built.items()
                  if p.seat == player.seat and rules.building(b).cloister}
-    cloister_free = cloister_clear = False
+    slots = 0.0  # spaces a cloister building may go on (R-BUILD-4): scarce, kept for them
     for coord, space in player.landscape.items():
         if space.card is None:
             free[space.terrain] = free.get(space.terrain, 0) + 1
-            if cloisters and cloister_neighbour(player, coord, cloisters):
-                cloister_free = True
+            if space.terrain in CLOISTER_TERRAIN and cloister_neighbour(player, coord, cloisters):
+                slots += 1
         elif space.card in (FOREST, MOOR):
             clearable[space.terrain] = clearable.get(space.terrain, 0) + 1
-            if cloisters and cloister_neighbour(player, coord, cloisters):
-                cloister_clear = True
+            if space.terrain in CLOISTER_TERRAIN and cloister_neighbour(player, coord, cloisters):
+                slots += 0.5
+    cloister_free, cloister_clear = slots >= 1, slots > 0
+    coming = [b for stack in state.stacks.values() for b in stack]
+    needed = sum(1 for b in (*state.display, *coming) if rules.building(b).cloister)
     wanted: dict[Good, int] = {}
     options: list[float] = []
     have = dict(player.goods)  # grain may become straw, wine and whiskey coins (R-FREE-1)
@@ -127,7 +134,7 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
         worth = spec.economic + 0.5 * max(0, spec.dwelling) + bonus
         options.append(max(0.0, worth - 2.0 * short))
     options.sort(reverse=True)
-    value = OPPORTUNITY * sum(options[:TOP])
+    value = OPPORTUNITY * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed)
     for good, n in wanted.items():
         if good is not Good.COIN:
             value += (1 - late) * MATERIAL_WEIGHT * min(n, player.count(good))
