@@ -24,8 +24,10 @@ from ora_rules.specs import Rules
 WHOLE = ("BUILD", "SETTLE", "BUY_DISTRICT", "BUY_PLOT", "FELL_TREES", "CUT_PEAT")
 
 
-def candidates(moves: Sequence[Command], per_group: int, rng: random.Random) -> list[Command]:
-    """Up to ``per_group`` moves of every group (all of the groups in :data:`WHOLE`)."""
+def candidates(moves: Sequence[Command], per_group: int, rng: random.Random,
+               cap: int | None = None) -> list[Command]:
+    """Up to ``per_group`` moves of every group (of the groups in :data:`WHOLE`, all, or up to
+    ``cap``: a search under a time budget cannot weigh every placement of every build)."""
     if not isinstance(moves, MoveSet):
         return list(moves)
     out: list[Command] = []
@@ -33,8 +35,12 @@ def candidates(moves: Sequence[Command], per_group: int, rng: random.Random) -> 
     for verb in sorted(groups):
         for target in sorted(groups[verb]):
             group = groups[verb][target].moves()
-            if verb in WHOLE or len(group) <= per_group:
+            if len(group) <= per_group or (verb in WHOLE and (cap is None
+                                                               or len(group) <= cap)):
                 out.extend(group)
+            elif verb in WHOLE:
+                assert cap is not None
+                out.extend(rng.sample(group, cap))
             elif verb == "CONVERT":  # grain to straw a few at a time, as building asks
                 out.extend(m for m in group if _small(m))
                 out.extend(rng.sample(group, min(len(group), per_group)))
