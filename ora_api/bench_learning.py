@@ -17,8 +17,7 @@ from ora_rules.specs import Rules
 
 def _step(session: Session, state: State, rng: random.Random) -> None:
     """Offer the tokens of a position and choose one (the first token of a command)."""
-    session.state, session.prefix = state, []
-    session._heads, session._spelt = None, {}
+    session.set_position(state)
     tokens = session.legal_tokens()
     session.prefix.append(rng.choice(tokens))
     session.legal_tokens()

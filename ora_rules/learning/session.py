@@ -127,13 +127,17 @@ class Session:
         if token == encoding.END:
             self.play(encoding.unspell(self.prefix))
 
-    def play(self, command: str) -> None:
-        """Play a whole command (its text), as if spelt."""
-        self.state = execute(self.state, command, self.rules).state
-        self.commands.append(command)
+    def set_position(self, state: State) -> None:
+        """Go on from ``state`` (a position of the same game), nothing spelt."""
+        self.state = state
         self.prefix = []
         self._heads = None
         self._spelt = {}
+
+    def play(self, command: str) -> None:
+        """Play a whole command (its text), as if spelt."""
+        self.set_position(execute(self.state, command, self.rules).state)
+        self.commands.append(command)
 
     # -- results -------------------------------------------------------------------------------
 
