@@ -34,6 +34,8 @@ def make_bot(name: str, rules: Rules) -> Bot:
         return builder_bot
     if name == "plan":
         return Planner(rules)
+    if name == "plan2":
+        return Planner(rules, lookahead=3)
     if name == "greedy":
         return make_greedy(rules)
     if name.startswith("greedy:") and name[7:].isdigit():

@@ -60,8 +60,9 @@ class Planner:
     plus ``noise`` (a random number up to it, for the weaker levels); ties by ``rng``."""
 
     def __init__(self, rules: Rules, per_group: int = 4, noise: float = 0.0,
-                 relative: bool = False) -> None:
+                 relative: bool = False, lookahead: int = 0) -> None:
         self.rules = rules
+        self.lookahead = lookahead
         self.per_group = per_group
         self.noise = noise
         self.relative = relative
@@ -108,4 +109,16 @@ class Planner:
         return best
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
-        return self.ranked(state, moves, rng)[0][1]
+        ranked = self.ranked(state, moves, rng)
+        if not self.lookahead or len(ranked) == 1:
+            return ranked[0][1]
+        # The best ``lookahead`` moves, each valued by the best next move of the same seat when
+        # it decides again (the second action of a turn, a build after a purchase).
+        seat = state.flow.turn.decider
+        best, best_value = ranked[0][1], -math.inf
+        for value, move, after in ranked[: self.lookahead]:
+            if not after.finished and after.flow.turn.decider == seat:
+                value = max(value, self.ranked(after, MoveSet(after, self.rules), rng)[0][0])
+            if value > best_value:
+                best, best_value = move, value
+        return best
