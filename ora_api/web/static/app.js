@@ -8,7 +8,7 @@ import { drawBoard, drawScores, h, seatName } from "/static/board.js";
 
 const ora = new Ora(location.origin, { onStatus: (status) => setLive(status) });
 const main = document.querySelector("main");
-const BOTS = ["builder", "random", "greedy:8", "greedy", "mcts:200ms"];
+const BOTS = ["easy", "medium", "hard", "builder", "random", "greedy:8", "greedy", "mcts:200ms"];
 let leave = () => {};   // undoes the current view's watches and timers
 
 // --- the seats' tokens this browser holds (localStorage) ---------------------------------------
