@@ -173,7 +173,8 @@ export function drawScores(view, { names = {} } = {}) {
   return h("table.scores", { "data-testid": "scores" },
     h("caption", {}, view.final ? t("Final score") : t("Score so far (provisional)")),
     h("thead", {}, h("tr", {},
-      ["", t("Goods"), t("Buildings"), t("Settlements"), t("Total")].map((x) =>
+      h("th", { scope: "col" }, h("span.visually-hidden", {}, "Seat")),
+      [t("Goods"), t("Buildings"), t("Settlements"), t("Total")].map((x) =>
         h("th", { scope: "col" }, x)))),
     h("tbody", {}, view.seats.filter((s) => s.score).map((s) =>
       h(`tr${winners.includes(s.seat) ? ".winner" : ""}`, {},

@@ -200,17 +200,25 @@ export class Popover {
       what.card ? cardText(what.card, { name: opener.dataset.name, kind: what.kind }) : null,
       list);
     this.box.hidden = false;
+    this.box.dataset.loaded = "false";
     this.place(opener);
     if (!groups.length) {
+      this.box.dataset.loaded = "true";
       list.replaceChildren(index ? h("p.muted", {}, t("No legal move here.")) : []);
       this.box.querySelector("button.close").focus();
       return;
     }
     try {
       const loaded = await Promise.all(groups.map(async (g) => {
-        const page = await movesOf(index, this.call, g.verb, g.target);
-        return { ...g, moves: g.filter ? page.moves.filter(g.filter) : page.moves,
-                 more: page.more };
+        let page = await movesOf(index, this.call, g.verb, g.target);
+        const moves = g.filter ? page.moves.filter(g.filter) : [...page.moves];
+        // A space's moves may lie further down a long group (a settlement's payments).
+        for (let offset = PAGE; g.filter && page.more && moves.length < 40
+             && offset < 25 * PAGE; offset += PAGE) {
+          page = await movesOf(index, this.call, g.verb, g.target, offset);
+          moves.push(...page.moves.filter(g.filter));
+        }
+        return { ...g, moves, more: page.more };
       }));
       if (this.box.hidden) return;
       list.replaceChildren(...loaded.filter((g) => g.moves.length).map((g) =>
@@ -221,6 +229,8 @@ export class Popover {
             onclick: () => this.confirm(m, index),
           }, moveLabel(m))))),
           g.more ? h("p.muted", {}, "…") : null)));
+      if (!list.children.length) list.append(h("p.muted", {}, t("No legal move here.")));
+      this.box.dataset.loaded = "true";
       this.box.querySelector("button.option, button.close")?.focus();
       this.place(opener);
     } catch (error) {
