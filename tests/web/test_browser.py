@@ -253,7 +253,7 @@ def test_unknown_and_private_games_say_why_and_lead_back(page: Any, web_server: 
     page.click("[data-testid=problem] a")
     page.wait_for_selector("[data-testid=create-form]")
     # the seed is checked before it is sent, in words
-    page.fill("input[name=seed]", "1.5")
+    page.fill("input[name=seed]", "99999999999999999999")
     page.click("[data-testid=create]")
     assert "whole number" in page.inner_text("[data-testid=create-form] .message")
 

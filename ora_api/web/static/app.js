@@ -476,9 +476,11 @@ function capitalise(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-function logEntry(entry, attrs = {}) {
+function logEntry(entry, attrs = {}, jump = null) {
   return h("li", { title: entry.move, ...attrs },
-    h("span.number", {}, entry.number), " ", entry.text,
+    jump ? h("button.number", { type: "button", "aria-label": `move ${entry.number}`,
+                                onclick: (e) => { e.stopPropagation(); jump(); } }, entry.number)
+      : h("span.number", {}, entry.number), " ", entry.text,
     entry.then.length ? h("ul.then", {}, entry.then.map((t) => h("li", {}, t))) : null);
 }
 
@@ -549,9 +551,8 @@ async function showReplay(gameId, at) {
   const label = h("span.at", { "data-testid": "at" });
   const boardBox = h("div.board-box");
   const logBox = h("ol.log.replay-log", { "data-testid": "replay-log" },
-    moves.map((m) => logEntry(m, { "data-index": m.number, tabindex: 0, role: "button",
-      onclick: () => go(m.number),
-      onkeydown: (e) => { if (e.key === "Enter") go(m.number); } })));
+    moves.map((m) => logEntry(m, { "data-index": m.number, onclick: () => go(m.number) },
+                              () => go(m.number))));
   const scoreBox = h("div.panel.score-box");
   const step = (delta) => go(Math.min(moves.length, Math.max(0, index + delta)));
   page.replaceChildren(
