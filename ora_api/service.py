@@ -1605,3 +1605,8 @@ def state_at_move(svc: GameService, game_id: UUID, move: int, token: str | None 
 from ora_api import records_api  # noqa: E402
 
 __all__ += ["records_api"]
+
+# game.preview (the web client's confirmation) registers last.
+from ora_api import preview_api  # noqa: E402
+
+__all__ += ["preview_api"]

@@ -20,10 +20,10 @@ from attrs import field, frozen
 
 from ora_core.state import PlayerState, Score, State
 from ora_core.values import FOREST, GOOD_CODES, MOOR, Coord, Good, Indicator, Terrain
+from ora_rules.flow import mode_start_seat
 from ora_rules.landscape import MOUNTAIN_COL, cloister_neighbour
 from ora_rules.neutral import neutral_placements
 from ora_rules.scoring import score, winners
-from ora_rules.flow import mode_start_seat
 from ora_rules.specs import Rules
 from ora_rules.views import vocabulary as v
 from ora_rules.views.glossary import describe_condition

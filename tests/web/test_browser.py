@@ -2,7 +2,7 @@
 
 A whole 3-player short game (the person and two ``builder`` bots) played by clicking on the
 board only (cards, spaces, wheel indicators, the action bar; never the move list), at a desktop
-size (1440×900) and a phone size (390×844); on every screen no horizontal overflow and no
+size (1440x900) and a phone size (390x844); on every screen no horizontal overflow and no
 uncaught error; a card's text read from its tooltip; the page switched to Greek; axe-core run
 on each screen (no serious or critical violation); the move list as the second way, clicked
 through quickly; the pages of an unknown game and of a private game without its seat; a
