@@ -151,6 +151,8 @@ def play_whole_game(browser: Any, base_url: str, size: str) -> dict[str, Any]:
             page.wait_for_selector("[data-testid=popover] button.option")
             picture(page, f"{size}-4-uses")
             page.click("[data-testid=popover] button.option")
+            # game.preview: what the move changes, in game.diff's words
+            page.wait_for_selector("[data-testid=preview] .preview-changes li")
             picture(page, f"{size}-5-preview")
             page.keyboard.press("Escape")
         seen["moves"].append(play_on_board(page))
@@ -302,3 +304,26 @@ def test_replay_steps_through_the_game(page: Any, played: dict[str, Any],
     page.click("[data-testid=last]")
     page.wait_for_selector(f"[data-testid=replay][data-index='{len(log)}']")
     assert "Final score" in page.inner_text("[data-testid=scores]")
+
+
+def test_a_move_by_keyboard_with_a_visible_focus(page: Any, web_server: Any) -> None:
+    """Keyboard play: Tab reaches the board's things, Enter opens one, Enter chooses its first
+    move and Enter confirms it; the focused thing has a visible outline."""
+    create_game(page, f"http://127.0.0.1:{web_server.port}", "keyboard")
+    version = int(page.get_attribute("[data-testid=game]", "data-version"))
+    for _ in range(200):  # Tab through the page to the first thing with moves on the board
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('[data-testid=board] .playable')"):
+            break
+    else:
+        raise AssertionError("Tab never reaches a playable thing on the board")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=popover][data-loaded=true] button.option:focus")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=confirm]:focus")
+    page.keyboard.press("Enter")
+    assert wait_for_turn(page, version) in ("yours", "over")
+    events = all_events(web_server, page.evaluate("location.hash.split('/')[2].split('?')[0]"))
+    assert any(e["type"] == "move_played" and e["data"].get("seat", 0) == 0 for e in events)

@@ -94,7 +94,8 @@ async function movesOf(index, call, verb, target, offset = 0) {
 /** A move's label: the server's sentence, and the joker named when the move spends it. */
 export function moveLabel(m) {
   const joker = m.rest.split(" ").some((token) => token.startsWith("Jo"));
-  return joker && !/joker/i.test(m.text) ? `${m.text} (${t("with the joker")})` : m.text;
+  return joker && !/joker/i.test(m.text)
+    ? `${m.text.replace(/\.$/, "")} (${t("with the joker")}).` : m.text;
 }
 
 /**
@@ -193,18 +194,18 @@ export class Popover {
           : opener.getAttribute("aria-label");
     const groups = index ? groupsFor(index, what, view, catalogWheel) : [];
     const list = h("div.groups", {}, groups.length ? h("p.muted", {}, t("Loading…")) : null);
-    this.box.replaceChildren(
+    this.box.replaceChildren(...[
       h("div.popover-head", {}, h("h3", { id: "popover-title" }, title),
         h("button.close", { type: "button", "aria-label": t("Close"),
                             onclick: () => this.close() }, "×")),
       what.card ? cardText(what.card, { name: opener.dataset.name, kind: what.kind }) : null,
-      list);
+      list].filter(Boolean));
     this.box.hidden = false;
     this.box.dataset.loaded = "false";
     this.place(opener);
     if (!groups.length) {
       this.box.dataset.loaded = "true";
-      list.replaceChildren(index ? h("p.muted", {}, t("No legal move here.")) : []);
+      list.replaceChildren(...(index ? [h("p.muted", {}, t("No legal move here."))] : []));
       this.box.querySelector("button.close").focus();
       return;
     }
@@ -231,7 +232,8 @@ export class Popover {
           g.more ? h("p.muted", {}, "…") : null)));
       if (!list.children.length) list.append(h("p.muted", {}, t("No legal move here.")));
       this.box.dataset.loaded = "true";
-      this.box.querySelector("button.option, button.close")?.focus();
+      (this.box.querySelector("button.option") ?? this.box.querySelector("button.close"))
+        ?.focus();
       this.place(opener);
     } catch (error) {
       if (error.stale) this.close();

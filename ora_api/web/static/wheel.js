@@ -33,9 +33,16 @@ export function drawWheel(wheel, { title, playable = new Set(), onPick = null } 
       y: (c + (radius - 14) * Math.sin(mid) + 5).toFixed(1), "font-size": 14,
       "text-anchor": "middle", "font-weight": "bold", fill: WHEEL_STYLE.value,
       "aria-hidden": "true" }, value));
+  });
+  parts.push(h("svg:circle", { cx: c, cy: c, r: 16, fill: WHEEL_STYLE.hub }));
+  // The names after every sector, so no later sector covers them; a crowded position moves
+  // its stack towards the hub so that it stays inside the rim.
+  wheel.values.forEach((value, i) => {
     const names = at.get(i) ?? [];
+    const mid = -Math.PI / 2 + i * 2 * Math.PI / n;
     names.forEach((ind, j) => {
-      const r = radius * 0.62;
+      const r = Math.max(13 * (names.length - 1) / 2 + 26,
+                         radius * (0.62 - 0.045 * (names.length - 1)));
       const x = c + r * Math.cos(mid);
       const y = c + r * Math.sin(mid) + 13 * (j - (names.length - 1) / 2);
       const live = playable.has(ind.indicator);
@@ -54,7 +61,6 @@ export function drawWheel(wheel, { title, playable = new Set(), onPick = null } 
                       "text-anchor": "middle" }, ind.name)));
     });
   });
-  parts.push(h("svg:circle", { cx: c, cy: c, r: 16, fill: WHEEL_STYLE.hub }));
   return h("svg:svg.wheel-svg", { viewBox: `0 0 ${2 * c} ${2 * c}`, role: "group",
                                   "aria-label": title }, parts);
 }
