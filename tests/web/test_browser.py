@@ -162,6 +162,7 @@ def play_whole_game(browser: Any, base_url: str, size: str) -> dict[str, Any]:
     seen["over_text"] = page.inner_text("[data-testid=turn]")
     seen["scores"] = page.inner_text("[data-testid=scores]")
     no_overflow(page, "the game's end")
+    page.evaluate("window.scrollTo(0, 0)")
     picture(page, f"{size}-6-game-over")
     context.close()
     seen["errors"] = errors

@@ -202,7 +202,7 @@ function showLobby() {
         h("td", {}, game.seats.map((seat) => (seat.open ? "open seat"
           : seat.bot ? `bot ${seat.bot}` : seat.name)).join(" · ")),
         h("td", {}, h(`span.status.${game.status}`, {}, game.status)),
-        h("td.num", {}, game.moves),
+        h("td.num", { "data-label": "Moves" }, game.moves),
         h("td.links", {},
           held.map((seat) => h("a.button", { href: `#/game/${game.game_id}?seat=${seat}` },
             `Play seat ${seat + 1}`)),

@@ -121,11 +121,18 @@ export function installTips(root = document) {
     const card = event.target.closest?.("[data-card]");
     if (card && !card.contains(event.relatedTarget)) hideTip();
   });
+  // Focus shows the text only when the keyboard moved it (not a click, a tap or the page
+  // giving the focus back after a popover).
+  let keyboard = false;
+  root.addEventListener("pointerdown", () => { keyboard = false; }, true);
   root.addEventListener("focusin", (event) => {
     const card = event.target.closest?.("[data-card]");
-    if (card && event.target.matches(":focus-visible")) showTip(card);
+    if (card && keyboard) showTip(card);
     else hideTip();
   });
   root.addEventListener("focusout", () => hideTip());
-  root.addEventListener("keydown", (event) => { if (event.key === "Escape") hideTip(); });
+  root.addEventListener("keydown", (event) => {
+    keyboard = event.key === "Tab" || event.key.startsWith("Arrow");
+    if (event.key === "Escape") hideTip();
+  }, true);
 }
