@@ -110,8 +110,9 @@ function drawSeat(view, seat, { name, you, marks }) {
     seat.settlements.length ? h("div.hand", {}, h("h4", {}, t("Settlements in hand")),
       h("ul.cards", {}, seat.settlements.map((s) => h("li", {}, cardFace(s.id, s.name, {
         kind: "settlement",
-        extra: marks.cards.has(s.id) ? { class: "card-face kind-settlement playable",
-                                         "aria-haspopup": "dialog" } : {} }))))) : null),
+        extra: marks.seat === seat.seat && marks.cards.has(s.id)
+          ? { class: "card-face kind-settlement playable", "aria-haspopup": "dialog",
+              "data-seat": seat.seat } : { "data-seat": seat.seat } }))))) : null),
   h("div.landscape-box", {}, drawLandscape(seat, marks)));
 }
 
@@ -135,7 +136,9 @@ function drawLandscape(seat, marks) {
   for (const space of landscape.spaces) {
     const key = `${seat.seat}:${space.col} ${space.row}`;
     const where = `(${space.col}, ${space.row})`;
-    const live = marks.spaces.has(key) || (space.card && marks.cards.has(space.card));
+    // A settlement's id is in every hand: only buildings are played by their card here.
+    const live = marks.spaces.has(key)
+      || (space.card_kind === "building" && marks.cards.has(space.card));
     const place = {
       gridColumn: `${space.col - minCol + 1}`,
       gridRow: `${space.row - minRow + 1} / span ${space.height ?? 1}` };

@@ -38,7 +38,8 @@ export async function loadIndex(call) {
 
 /** The marks of board.js: what to highlight, from an index and the view. */
 export function marksOf(index, view, catalogWheel) {
-  const marks = { cards: new Set(), spaces: new Set(), indicators: new Set(), bar: [] };
+  const marks = { cards: new Set(), spaces: new Set(), indicators: new Set(), bar: [],
+                  seat: index?.seat ?? null };
   if (!index) return marks;
   const onBoard = new Set();
   for (const seat of view.seats) {
@@ -126,7 +127,9 @@ function groupsFor(index, what, view, catalogWheel) {
             || m.rest === what.space);
         }
       } else if (target.target && target.target === what.card
-                 && (ON_BUILDING.has(v.verb) || !what.space)) {
+                 && (ON_BUILDING.has(v.verb) || !what.space)
+                 && (what.seat === null || ON_BUILDING.has(v.verb)
+                     || Number(what.seat) === index.seat)) {
         add(v.verb, target.target, target.name);
       } else if (here && !what.card && (v.verb === "BUILD" || v.verb === "SETTLE")) {
         const space = view.seats.find((s) => s.seat === index.seat).landscape.spaces
