@@ -62,16 +62,17 @@ function drawCommon(view, marks) {
     h("div.panel.market", {},
       h("h3", {}, t("Market")),
       h("dl.facts", {},
-        fact("District", price(view.prices.district, view.prices.districts_left)),
-        fact("Plot", price(view.prices.plot, view.prices.plots_left)),
-        fact("Work contract", view.prices.work_contract),
-        fact("Wonders left", view.wonders_left),
-        stacks.length ? fact("Stacks", stacks.map(([k, n]) => `${k} ${n}`).join(" · ")) : null),
+        fact(t("District"), price(view.prices.district, view.prices.districts_left)),
+        fact(t("Plot"), price(view.prices.plot, view.prices.plots_left)),
+        fact(t("Work contract"), view.prices.work_contract),
+        fact(t("Wonders left"), view.wonders_left),
+        stacks.length ? fact(t("Stacks"), stacks.map(([k, n]) => `${k} ${n}`).join(" · "))
+          : null),
       h("p.end", { title: s.end_rule }, s.end)));
 }
 
 function price(value, left) {
-  return value === null ? "—" : `${value} (${left} left)`;
+  return value === null ? "—" : `${value} (${t("{n} left", { n: left })})`;
 }
 
 function costCodes(cost) {

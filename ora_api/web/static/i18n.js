@@ -23,7 +23,9 @@ const WORDS = {
     "Score so far (provisional)": "Βαθμολογία ως τώρα (προσωρινή)", "Final score": "Τελική βαθμολογία",
     "Moves played": "Κινήσεις", "Move list": "Λίστα κινήσεων", "Total": "Σύνολο",
     "Goods": "Αγαθά", "Buildings": "Κτίρια", "Settlements": "Εγκαταστάσεις",
-    "Forest": "Δάσος", "Moor": "Βάλτος",
+    "Forest": "Δάσος", "Moor": "Βάλτος", "District": "Περιοχή", "Plot": "Οικόπεδο",
+    "Work contract": "Σύμβαση εργασίας", "Wonders left": "Θαύματα", "Stacks": "Στοίβες",
+    "{n} left": "{n} ακόμη",
     "Fell the trees to take wood; the space is then free to build on.":
       "Κόψτε τα δέντρα για ξύλο· ο χώρος μένει ελεύθερος για κτίσιμο.",
     "Cut the peat to take peat; the space is then free to build on.":
@@ -47,7 +49,9 @@ const WORDS = {
     "Score so far (provisional)": "Счёт (предварительный)", "Final score": "Итоговый счёт",
     "Moves played": "Сыгранные ходы", "Move list": "Список ходов", "Total": "Итого",
     "Goods": "Товары", "Buildings": "Здания", "Settlements": "Поселения",
-    "Forest": "Лес", "Moor": "Болото",
+    "Forest": "Лес", "Moor": "Болото", "District": "Район", "Plot": "Участок",
+    "Work contract": "Трудовой договор", "Wonders left": "Осталось чудес", "Stacks": "Стопки",
+    "{n} left": "осталось {n}",
     "Fell the trees to take wood; the space is then free to build on.":
       "Срубите лес, чтобы взять древесину; клетка освобождается для стройки.",
     "Cut the peat to take peat; the space is then free to build on.":
