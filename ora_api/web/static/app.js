@@ -240,7 +240,7 @@ async function showGame(gameId, seat) {
   main.replaceChildren();
   // index: the legal moves of the turn (game.moves, every verb opened), when this seat decides.
   const game = { view: null, index: null, verb: null, target: null, busy: false, logged: 0,
-                 timer: null, names: null, ticket: 0 };
+                 timer: null, names: null, ticket: 0, stale: 0 };
   const header = h("div.game-header");
   const boardBox = h("div.board-box");
   const chooser = h("div.panel.chooser", { "data-testid": "moves" });
@@ -305,10 +305,14 @@ async function showGame(gameId, seat) {
       const yours = !view.final && seat !== null && view.turn.decider === seat;
       const index = yours ? await loadIndex(call) : null;
       if (ticket !== game.ticket) return;
-      // The game moved on between the reads: read again rather than show a mixed position.
-      if (yours && (!index || index.version !== view.version)) return schedule();
+      // The game moved on between the reads: read again rather than show a mixed position
+      // (a few times; then the table is shown with the move list only).
+      if (yours && (!index || index.version !== view.version) && ++game.stale < 8) {
+        return schedule();
+      }
+      game.stale = 0;
       game.view = view;
-      game.index = index;
+      game.index = index?.version === view.version ? index : null;
       for (const entry of log.moves) {
         if (entry.number <= game.logged) continue;
         game.logged = entry.number;
