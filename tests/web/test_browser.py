@@ -47,6 +47,8 @@ def picture(page: Any, name: str, *, full: bool = False) -> None:
     if not UPDATE:
         return
     DOCS.mkdir(exist_ok=True)
+    if not page.locator("#cardtip:visible").count():
+        page.mouse.move(0, 0)  # no stray hover effect, unless the picture shows the tooltip
     png = page.screenshot(full_page=full, animations="disabled")
     with Image.open(io.BytesIO(png)) as image:
         image.convert("RGB").quantize(colors=128).save(DOCS / f"{name}.png", optimize=True)
