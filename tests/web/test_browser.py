@@ -147,6 +147,7 @@ def play_whole_game(browser: Any, base_url: str, size: str) -> dict[str, Any]:
     while turn == "yours":
         if len(seen["moves"]) == 20:
             no_overflow(page, "round 6")
+            page.mouse.move(0, 0)
             picture(page, f"{size}-3-playing")
             first = page.locator("[data-testid=board] .landscape .kind-building.playable").first
             first.click()
