@@ -82,7 +82,7 @@ cost. `data-card` makes the tooltip and the popover find it. */
 export function cardFace(id, name, { kind = "building", cost = null, extra = {} } = {}) {
   // A long word ("Slaughterhouse") gets a smaller font rather than running out of the card.
   const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
-  const size = longest > 12 ? "span.name.longer" : longest > 9 ? "span.name.long" : "span.name";
+  const size = longest > 11 ? "span.name.longer" : longest > 7 ? "span.name.long" : "span.name";
   return h(`button.card-face.kind-${kind}`, {
     type: "button", "data-card": id, "data-kind": kind, "aria-label": `${name} (${id})`, ...extra },
   h("span.id", { "aria-hidden": "true" }, id), h(size, { "aria-hidden": "true" }, name),
