@@ -20,6 +20,7 @@ from attrs import field, frozen
 
 from ora_core.state import PlayerState, Score, State
 from ora_core.values import FOREST, GOOD_CODES, MOOR, Coord, Good, Indicator, Terrain
+from ora_rules.flow import mode_start_seat
 from ora_rules.landscape import MOUNTAIN_COL, cloister_neighbour
 from ora_rules.neutral import neutral_placements
 from ora_rules.scoring import score, winners
@@ -240,6 +241,8 @@ class BoardView:
         "Liesborn: the dark-blue tiles on display (R-LIES-2, never refilled)"))
     wonder_stack: int = field(default=0, metadata=_doc(
         "Liesborn: light-blue tiles left in the stack"))
+    start_seat: int | None = field(default=None, metadata=_doc(
+        "the seat holding the start player marker (R-ROUND-4), null once over"))
 
 
 _STAGE_ORDER = ("heartland", "start", "A", "B", "C", "D")
@@ -413,4 +416,5 @@ def view(state: State, rules: Rules, *, locale: str = "en", game_id: UUID | None
         winners=list(winners(state.scores)) if state.scores is not None else [],
         wonder_display=[_wonder(rules, t, True) for t in state.wonder_display],
         wonder_stack=len(state.wonder_stack),
+        start_seat=None if over or state.round < 1 else mode_start_seat(mode, state.round),
     )

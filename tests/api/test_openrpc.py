@@ -148,6 +148,8 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
             break
         moves = legal["moves"]
         move = "COMMIT" if "COMMIT" in moves and rng.random() < 0.5 else rng.choice(moves)
+        if step % 25 == 0:
+            check("game.preview", {"game_id": game_id, "move": move})
         check("game.move", {"game_id": game_id, "token": tokens[legal["seat"]], "move": move})
     check("game.state", {"game_id": game_id})
     check("game.state", {"game_id": game_id, "version": 1})
