@@ -30,6 +30,7 @@ def resolve(rules: Rules, choice: ReadingsChoice) -> Readings:
     elif isinstance(choice, str) and "=" in choice:
         chosen = dict(word.split("=", 1) for word in choice.split())  # the ``label`` form
     elif isinstance(choice, str):
+        choice = rules.readings.aliases.get(choice, choice)
         if choice not in rules.readings.sets:
             raise InvalidConfig(f"readings: unknown set {choice!r}; sets: "
                                 f"{', '.join(sorted(rules.readings.sets))}", "readings")

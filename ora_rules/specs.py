@@ -214,14 +214,22 @@ class ReadingOption:
     entries: Mapping[str, Mapping[str, int]] = field(factory=dict)
     #: ``building_sets``: mode code -> the mode code whose card set is dealt instead.
     card_modes: Mapping[str, str] = field(factory=dict)
+    #: The rule this option relaxes or replaces ("": its group's), what the rulebook does
+    #: instead ("": the default option's text), the rulebook's refusal of a move relying on it.
+    rule: str = ""
+    instead: str = ""
+    refusal: str = ""
 
 
 @frozen
 class Ambiguity:
+    """An option group of ``specs/readings.toml``: an ambiguity's readings or a departure."""
+
     amb: str
     rule: str
     default: str
     options: Mapping[str, ReadingOption]
+    kind: str = "ambiguity"  # or "departure": an engine breaks a clear rule
 
 
 @frozen
@@ -230,6 +238,8 @@ class ReadingsSpec:
 
     ambiguities: Mapping[str, Ambiguity] = field(factory=dict)
     sets: Mapping[str, Mapping[str, str]] = field(factory=dict)
+    #: Former profile names -> the profile (``kennerspiel`` -> ``kennerspiel-0.21``).
+    aliases: Mapping[str, str] = field(factory=dict)
 
     def option(self, name: str, chosen: str) -> ReadingOption:
         return self.ambiguities[name].options[chosen]
@@ -698,16 +708,20 @@ def _load_readings(path: Path, problems: _Problems, modes: Mapping[str, ModeSpec
             if bad_modes:
                 problems.add(p, f"ambiguities.{name}.options.{label}",
                              f"unknown mode codes {', '.join(bad_modes)}")
-            options[label] = ReadingOption(text=str(option.get("text", "")),
-                                           entries=option.get("entries", {}),
-                                           card_modes=option.get("card_modes", {}))
+            options[label] = ReadingOption(
+                text=str(option.get("text", "")), entries=option.get("entries", {}),
+                card_modes=option.get("card_modes", {}), rule=str(option.get("rule", "")),
+                instead=str(option.get("instead", "")), refusal=str(option.get("refusal", "")))
         default = table.get("default")
         if default != fields[name] or default not in options:
             problems.add(p, f"ambiguities.{name}.default",
                          f"expected the rulebook option {fields[name]!r} among the options")
+        if table.get("kind", "ambiguity") not in ("ambiguity", "departure"):
+            problems.add(p, f"ambiguities.{name}.kind", "expected ambiguity or departure")
         ambiguities[name] = Ambiguity(amb=str(table.get("amb", "")),
                                       rule=str(table.get("rule", "")),
-                                      default=str(default), options=options)
+                                      default=str(default), options=options,
+                                      kind=str(table.get("kind", "ambiguity")))
     for missing in sorted(set(fields) - set(ambiguities)):
         problems.add(p, f"ambiguities.{missing}", "missing: every reading needs its options")
     sets: dict[str, dict[str, str]] = {}
@@ -716,7 +730,11 @@ def _load_readings(path: Path, problems: _Problems, modes: Mapping[str, ModeSpec
             if name not in ambiguities or label not in ambiguities[name].options:
                 problems.add(p, f"sets.{set_name}.{name}", f"no option {label!r} of {name}")
         sets[set_name] = dict(chosen)
-    return ReadingsSpec(ambiguities=ambiguities, sets=sets)
+    aliases = {str(k): str(v) for k, v in (data.get("aliases") or {}).items()}
+    for alias, target in aliases.items():
+        if target not in sets or alias in sets:
+            problems.add(p, f"aliases.{alias}", f"{target!r} is no profile, or {alias} is one")
+    return ReadingsSpec(ambiguities=ambiguities, sets=sets, aliases=aliases)
 
 
 class _IdentifiedSpec(Protocol):
