@@ -11,7 +11,7 @@ from collections.abc import Mapping
 import attrs
 
 from ora_core.errors import InvalidConfig
-from ora_core.state import GameConfig, Readings
+from ora_core.state import GameConfig, Readings, State
 from ora_core.values import Indicator
 from ora_rules.specs import ModeSpec, Rules
 
@@ -90,3 +90,14 @@ def wheel_entries(rules: Rules, config: GameConfig, mode: ModeSpec
         elif rulebook_round is not None:
             after.setdefault(rulebook_round, []).append(indicator)
     return before, after
+
+
+
+def replaces_clergy(state: State, seat: int, building: str) -> bool:
+    """Departure from R-CLG-4 (``occupied_own_building = replaces``): whether a clergyman of
+    ``seat`` may be placed on ``building`` although one of its own stands there. The one there
+    stays where it is, out of play, until the clergy return (R-CLG-3), as in kennerspiel, whose
+    tile forgets it while its player's supply does not get it back."""
+    if state.config.readings.occupied_own_building != "replaces":
+        return False
+    return building in state.players[seat].clergy

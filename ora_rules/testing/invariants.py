@@ -56,6 +56,7 @@ from ora_core.values import FOREST, MOOR, Coord, Good, Indicator, Stage, Terrain
 from ora_rules.decide import decide, start
 from ora_rules.moves import legal_moves
 from ora_rules.notation import Command, parse
+from ora_rules.readings import replaces_clergy
 from ora_rules.specs import ModeSpec, Rules
 
 # --- helpers ------------------------------------------------------------------------------------
@@ -249,8 +250,12 @@ def check_clergy(state: State, rules: Rules) -> None:
                 raise fail("R-CLG-1", f"clergyman {i} of seat {player.seat} stands on {at} of "
                            f"seat {placement.seat}")
             on.setdefault(at, []).append((player.seat, i))
+    # The departure ``occupied_own_building = replaces`` leaves a replaced clergyman on it.
+    stacked = state.config.readings.occupied_own_building == "replaces"
     for building, clergy in on.items():
         ordinary = [c for c in clergy if not (bonus and c[1] == 0)]
+        if stacked and len({seat for seat, _ in ordinary}) == 1:
+            continue
         if len(clergy) > 1 and (not bonus or len(ordinary) > 1):
             raise fail("R-CLG-4", f"{building} holds {len(clergy)} clergymen {clergy}")
 
@@ -746,7 +751,8 @@ def check_clergy_moves(before: State, events: Sequence[GameEvent], after: State,
                 raise fail("R-CLG-1", f"event {i}: {event.building} is not built")
             bonus_prior = in_bonus_round(state, rules) and event.clergy == 0
             busy = {at for p in state.players for at in p.clergy if at is not None}
-            if event.building in busy and not bonus_prior:
+            if event.building in busy and not bonus_prior \
+                    and not replaces_clergy(state, event.seat, event.building):
                 raise fail("R-CLG-4", f"event {i}: {event.building} is already occupied")
             if placement.seat != event.seat and not bonus_prior:
                 raise fail("R-CLG-1", f"event {i}: seat {event.seat}'s clergyman on "
