@@ -106,6 +106,7 @@ def _relied_on(readings: Readings, stored: Sequence[GameEvent],
 def _setup(started: GameStarted, readings: Readings, rules: Rules) -> str:
     """The set-up under ``readings``, its config written as stored (only the deal compared)."""
     first, *rest = start(attrs.evolve(started.config, readings=readings), rules)
+    assert isinstance(first, GameStarted)
     return _encoded([attrs.evolve(first, config=started.config), *rest])
 
 
