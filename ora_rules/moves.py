@@ -30,8 +30,8 @@ from ora_rules.notation import (
     WorkContract,
 )
 from ora_rules.payment import value_payments
-from ora_rules.specs import Rules
 from ora_rules.readings import replaces_clergy
+from ora_rules.specs import Rules
 from ora_rules.uses import occupied, use_options
 
 

@@ -240,6 +240,8 @@ class ReadingsSpec:
     sets: Mapping[str, Mapping[str, str]] = field(factory=dict)
     #: Former profile names -> the profile (``kennerspiel`` -> ``kennerspiel-0.21``).
     aliases: Mapping[str, str] = field(factory=dict)
+    #: Record readers -> the profile of their engine (``ora import --as-recorded``).
+    sources: Mapping[str, str] = field(factory=dict)
 
     def option(self, name: str, chosen: str) -> ReadingOption:
         return self.ambiguities[name].options[chosen]
@@ -734,7 +736,11 @@ def _load_readings(path: Path, problems: _Problems, modes: Mapping[str, ModeSpec
     for alias, target in aliases.items():
         if target not in sets or alias in sets:
             problems.add(p, f"aliases.{alias}", f"{target!r} is no profile, or {alias} is one")
-    return ReadingsSpec(ambiguities=ambiguities, sets=sets, aliases=aliases)
+    sources = {str(k): str(v) for k, v in (data.get("sources") or {}).items()}
+    for source, target in sources.items():
+        if target not in sets:
+            problems.add(p, f"sources.{source}", f"{target!r} is no profile")
+    return ReadingsSpec(ambiguities=ambiguities, sets=sets, aliases=aliases, sources=sources)
 
 
 class _IdentifiedSpec(Protocol):

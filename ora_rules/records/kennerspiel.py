@@ -499,7 +499,8 @@ class _Translator:
 def read_kennerspiel(text: str, rules: Rules, readings: str | None = None) -> Imported:
     """Read a kennerspiel record (a ``Reader``): the game as far as our rules accept it, under
     ``readings`` (a set of specs/readings.toml; the rulebook's by default)."""
-    return with_reading_hint(lambda chosen: _read(text, rules, chosen)[0], rules, readings)
+    return with_reading_hint(lambda chosen: _read(text, rules, chosen)[0], rules, readings,
+                             "kennerspiel")
 
 
 def _read(text: str, rules: Rules, readings: str | None) -> tuple[Imported, State]:

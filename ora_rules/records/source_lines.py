@@ -5,6 +5,7 @@ ora_rules/records/kennerspiel.py)."""
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
@@ -16,6 +17,7 @@ from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from ora_core.events import GameEvent
 from ora_core.state import State
 from ora_rules.readings import label, set_name
+from ora_rules.records.hints import option_allowing, with_option
 from ora_rules.records.importing import Imported, ImportNote, ImportStop
 from ora_rules.specs import Rules
 
@@ -65,14 +67,16 @@ class LinePlayer(Protocol):
 
 
 def with_reading_hint(read: Callable[[str | None], Imported], rules: Rules,
-                      readings: str | None) -> Imported:
-    """``read(readings)``; when it stops under the rulebook readings, the first other reading
-    set (specs/readings.toml) that plays past that move is named in the stop."""
+                      readings: str | None, source: str | None = None) -> Imported:
+    """``read(readings)``; when it stops under the rulebook readings, the first profile
+    (specs/readings.toml ``[sets]``; the ``source`` reader's own first) that plays past that
+    move is named in the stop."""
     imported = read(readings)
     if imported.stop is None or readings not in (None, "rulebook"):
         return imported
     stop = imported.stop
-    for other in sorted(rules.readings.sets):
+    own = rules.readings.sources.get(source or "")
+    for other in sorted(rules.readings.sets, key=lambda name: (name != own, name)):
         if other == "rulebook":
             continue
         again = read(other)
@@ -82,7 +86,6 @@ def with_reading_hint(read: Callable[[str | None], Imported], rules: Rules,
     return imported
 
 
-
 def play_lines(game: LinePlayer, moves: Sequence[SourceLine]) -> tuple[Imported, State]:
     """Play the record's move lines through ``game`` up to the first that cannot be played."""
     stop: ImportStop | None = None
@@ -90,6 +93,7 @@ def play_lines(game: LinePlayer, moves: Sequence[SourceLine]) -> tuple[Imported,
     while i < len(moves):
         line = moves[i]
         number = line.move or i + 1
+        before = (game.state, len(game.events), len(game.commands), len(game.notes))
         try:
             i += 1 + game.line(line, moves[i + 1:])
         except LineStop as s:
@@ -102,6 +106,7 @@ def play_lines(game: LinePlayer, moves: Sequence[SourceLine]) -> tuple[Imported,
             stop = ImportStop(number, line.number, line.source or line.text, line.text,
                               e.code, None, e.message, None)
         if stop is not None:
+            stop = with_option(stop, _option(game, before, line, moves[i + 1:], stop.reason))
             break
     config = game.state.config
     name = set_name(game.rules, config.readings) or label(config.readings)
@@ -111,3 +116,17 @@ def play_lines(game: LinePlayer, moves: Sequence[SourceLine]) -> tuple[Imported,
     return Imported(tags, tuple(game.commands), tuple(game.events), tuple(game.notes),
                     stop), game.state
 
+
+def _option(game: LinePlayer, before: tuple[State, int, int, int], line: SourceLine,
+            following: Sequence[SourceLine], reason: str) -> str | None:
+    """The option that lets ``line`` be played from where it began (ora_rules/records/hints.py),
+    tried on a copy of the translator."""
+    state, events, commands, notes = before
+
+    def attempt(swapped: State) -> None:
+        trial = copy.copy(game)
+        trial.events, trial.commands = game.events[:events], game.commands[:commands]
+        trial.notes, trial.state = game.notes[:notes], swapped
+        trial.line(line, following)
+
+    return option_allowing(state, game.rules, reason, attempt, (LineStop,))
