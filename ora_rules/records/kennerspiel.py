@@ -100,6 +100,10 @@ def _same_tokens(ours: Sequence[str], theirs: Sequence[str]) -> bool:
 class _Translator:
     """Plays a kennerspiel record line by line into our commands, keeping the state."""
 
+    #: kennerspiel runs a bare use that pays nothing as a use that does nothing (our decline);
+    #: a dialect whose bare use means something else stops there instead.
+    bare_use_declines = True
+
     def __init__(self, config: GameConfig, colours: dict[str, str], rules: Rules) -> None:
         self.rules = rules
         self.colours = colours
@@ -336,7 +340,8 @@ class _Translator:
                     gained.update(_goods(pay_codes + gain_codes))
                 else:
                     paid.update(_goods(pay_codes))
-                    gained.update(_goods(gain_codes))
+                    if b_spec not in _JOKER_USES or self._joker_gives():
+                        gained.update(_goods(gain_codes))
         chosen = self._match(building, prior, targets, options, paid, gained, joker, coords)
         if chosen is None and not joker:
             # kennerspiel takes the joker's value when the good's indicator is not on the wheel
@@ -345,6 +350,11 @@ class _Translator:
             if chosen is not None:
                 self.note(line, "rewritten", (str(chosen.events[0].move),),  # type: ignore[union-attr]
                           "kennerspiel uses the joker when the good is not on the wheel")
+        if chosen is None and not self.bare_use_declines and len(line.tokens) == 2 \
+                and not chain and any(o != ("-",) for o in options):
+            raise _Stop(f"USE {building}", "payment_missing", "R-GOODS-3",
+                        f"{line.source or line.text}: the record names no goods, and every use "
+                        f"of {building} ({self.rules.building(building).name}) pays some")
         if chosen is None:
             chosen = self._match(building, prior, targets, options, paid, gained, joker,
                                  coords, decline=True)
@@ -352,7 +362,7 @@ class _Translator:
             converted = self._match_with_wine(line, building, prior, targets, paid, gained,
                                                joker, coords)
             if converted is None:
-                raise self._no_match(line, building, prior, targets, options)
+                raise self._no_match(line, building, prior, targets, options, chain)
             chosen = converted
         self._keep(chosen)
         if self.with_prior:
@@ -369,6 +379,13 @@ class _Translator:
             self.note(line, "rewritten", (self.commands[-1],),
                       "our notation names the choices kennerspiel infers from the goods")
         return consumed
+
+    def _joker_gives(self) -> bool:
+        """Whether the joker gives anything now: at 0, or out of play (solo, R-SOLO-6), a
+        joker-only use names its good but takes none of it."""
+        wheel = self.state.wheel
+        at = wheel.positions.get(Indicator.JOKER)
+        return at is not None and wheel.values[at] > 0
 
     def _candidates(self, building: str, prior: bool, targets: list[str],
                     options: list[tuple[str, ...]]) -> Iterator[tuple[str, ...]]:
@@ -472,14 +489,18 @@ class _Translator:
         return None
 
     def _no_match(self, line: _Line, building: str, prior: bool, targets: list[str],
-                  options: list[tuple[str, ...]]) -> _Stop:
-        """Why no use of ours matches: the engine's refusal of the plainest form or of the
-        record's tokens as they stand, else that no use of the building pays the record's
-        goods."""
+                  options: list[tuple[str, ...]], chain: Sequence[_Line] = ()) -> _Stop:
+        """Why no use of ours matches: the engine's refusal of the record's redirect chain as
+        written (a Printing Office reached through the Hospice), of the plainest form or of
+        the record's tokens as they stand, else that no use of the building pays the
+        record's goods."""
         verb = "PRIOR" if prior else "USE"
         plain = " ".join((verb, building, *targets))
         written = " ".join((verb, building, *(self._building(t) for t in line.tokens[2:])))
-        for attempt in (plain + (" -" if not targets else ""), written):
+        chained = " ".join((verb, building, *targets, *(self._building(t) for at in chain
+                                                          for t in at.tokens[2:])))
+        attempts = [plain + (" -" if not targets else ""), written]
+        for attempt in ([chained] if chain else []) + attempts:
             try:
                 execute(self.state, attempt, self.rules)
             except IllegalCommand as e:

@@ -16,6 +16,7 @@ from attrs import frozen
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from ora_core.events import GameEvent
 from ora_core.state import State
+from ora_rules.decide import execute
 from ora_rules.readings import label, set_name
 from ora_rules.records.hints import option_allowing, with_option
 from ora_rules.records.importing import Imported, ImportNote, ImportStop
@@ -106,27 +107,44 @@ def play_lines(game: LinePlayer, moves: Sequence[SourceLine]) -> tuple[Imported,
             stop = ImportStop(number, line.number, line.source or line.text, line.text,
                               e.code, None, e.message, None)
         if stop is not None:
-            stop = with_option(stop, _option(game, before, line, moves[i + 1:], stop.reason))
+            stop = _option(game, before, line, moves[i + 1:], stop)
             break
     config = game.state.config
-    name = set_name(game.rules, config.readings) or label(config.readings)
+    name = set_name(game.rules, config.readings)
     tags = (("Game", "ora"), ("Players", str(config.players)), ("Variant", str(config.variant)),
             ("Length", config.length), ("Seed", str(config.seed)),
-            ("Colours", " ".join(config.colours)), ("Readings", name))
+            ("Colours", " ".join(config.colours)), ("Readings", label(config.readings)),
+            *((("Profile", name),) if name not in (None, "rulebook") else ()))
     return Imported(tags, tuple(game.commands), tuple(game.events), tuple(game.notes),
                     stop), game.state
 
 
 def _option(game: LinePlayer, before: tuple[State, int, int, int], line: SourceLine,
-            following: Sequence[SourceLine], reason: str) -> str | None:
-    """The option that lets ``line`` be played from where it began (ora_rules/records/hints.py),
-    tried on a copy of the translator."""
+            following: Sequence[SourceLine], stop: ImportStop) -> ImportStop:
+    """The stop with the option that lets ``line`` be played from where it began
+    (ora_rules/records/hints.py), tried on a copy of the translator. When the translator found
+    no use of ours that the line could be (``no_matching_use``), the command it becomes under
+    that option, decided under the game's own options, gives the real refusal."""
     state, events, commands, notes = before
+    played: list[str] = []
 
     def attempt(swapped: State) -> None:
         trial = copy.copy(game)
         trial.events, trial.commands = game.events[:events], game.commands[:commands]
         trial.notes, trial.state = game.notes[:notes], swapped
         trial.line(line, following)
+        played[:] = trial.commands[commands:]
 
-    return option_allowing(state, game.rules, reason, attempt, (LineStop,))
+    option = option_allowing(state, game.rules, stop.reason, attempt, (LineStop,))
+    stop = with_option(stop, option)
+    if option is None or stop.reason != "no_matching_use":
+        return stop
+    for command in played:
+        try:
+            state = execute(state, command, game.rules).state
+        except IllegalCommand as e:
+            return attrs.evolve(stop, command=command, reason=e.reason, rule=e.rule,
+                                detail=e.detail)
+        except (InvalidCommand, AmbiguousCommand):
+            break
+    return stop
