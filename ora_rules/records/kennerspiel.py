@@ -351,7 +351,8 @@ class _Translator:
                 self.note(line, "rewritten", (str(chosen.events[0].move),),  # type: ignore[union-attr]
                           "kennerspiel uses the joker when the good is not on the wheel")
         if chosen is None and not self.bare_use_declines and len(line.tokens) == 2 \
-                and not chain and any(o != ("-",) for o in options):
+                and not chain and any(o != ("-",) and not (o and _BUILDING.match(o[0]))
+                                      for o in options):
             raise _Stop(f"USE {building}", "payment_missing", "R-GOODS-3",
                         f"{line.source or line.text}: the record names no goods, and every use "
                         f"of {building} ({self.rules.building(building).name}) pays some")
