@@ -7,6 +7,7 @@ what the chosen option means (an entry schedule, a card set) instead of branchin
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 import attrs
 
@@ -55,6 +56,20 @@ def set_name(rules: Rules, readings: Readings) -> str | None:
         if attrs.asdict(Readings(**rules.readings.sets[name])) == chosen:
             return name
     return None
+
+
+def profile_of(readings: Readings, rules: Rules | None = None) -> str:
+    """The game's profile as shown (``rulebook``, ``kennerspiel-0.21``), or, for options that
+    are no named profile, those options as ``name=option`` words. Without ``rules``, the
+    default specs' profiles (loaded once)."""
+    return set_name(rules or _default_rules(), readings) or label(readings)
+
+
+@cache
+def _default_rules() -> Rules:
+    from ora_rules.specs import load_rules
+
+    return load_rules()
 
 
 def label(readings: Readings) -> str:
