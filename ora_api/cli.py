@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import orjson
 
+from ora_api.audit_cli import add_audit_command
 from ora_api.records_cli import add_record_commands
 from ora_core.errors import OraError
 from ora_rules.specs import load_rules
@@ -512,6 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.set_defaults(func=_demo)
 
     add_record_commands(sub, default_store)  # export, import, verify, show
+    add_audit_command(sub, default_store)  # audit (issue 21)
 
     list_p = sub.add_parser("list", help="the stored games: id, config, version, moves, "
                                          "finished, scores (a page at a time)")

@@ -142,7 +142,8 @@ def _encoded(events: Sequence[GameEvent]) -> str:
             flow = orjson.loads(_CODEC.encode(event))["flow"]
             flow.pop("round_purchases", None)
             flow.get("turn", {}).pop("landscape_bought", None)
-            lines.append(f"flow_changed {orjson.dumps(flow, option=orjson.OPT_SORT_KEYS)!r}")
+            flat = orjson.dumps(flow, option=orjson.OPT_SORT_KEYS).decode()
+            lines.append(f"flow_changed {flat}")
         else:
             lines.append(f"{_CODEC.tag(event)} {_CODEC.encode(event).decode()}")
     return "\n".join(lines)
