@@ -23,7 +23,7 @@ from ora_core.events import FlowChanged, GameEvent, GameStarted, MovePlayed, Sea
 from ora_core.evolve import evolve, fold
 from ora_core.state import Readings, State
 from ora_rules.decide import execute, start
-from ora_rules.readings import set_name
+from ora_rules.readings import profile_of
 from ora_rules.rulebook import UnknownRule, load_rulebook
 from ora_rules.specs import Rules
 
@@ -58,8 +58,7 @@ def audit(events: Sequence[GameEvent], rules: Rules) -> Audit:
     started = events[0]
     assert isinstance(started, GameStarted)
     readings = started.config.readings
-    profile = set_name(rules, readings) or " ".join(
-        f"{k}={v}" for k, v in attrs.asdict(readings).items())
+    profile = profile_of(readings, rules)
     moves = [i for i, e in enumerate(events) if isinstance(e, MovePlayed)]
     if readings == Readings():
         return Audit(profile, len(moves), ())
