@@ -219,7 +219,8 @@ def game_export(svc: GameService, session: Session, p: ExportParams) -> ExportRe
     """Importing the record gives the same events byte for byte."""
     events = stored_events(svc, p.game_id, p.token)
     return ExportResult(game_id=p.game_id, version=len(events),
-                        record=write_record(events, checkpoints=p.checkpoints))
+                        record=write_record(events, checkpoints=p.checkpoints,
+                                            rules=svc.rules))
 
 
 @API.method("game.import", params=ImportParams, result=ImportResult, errors=(BAD_RECORD,),

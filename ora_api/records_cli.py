@@ -147,7 +147,7 @@ def _export(args: argparse.Namespace) -> int:
 
     game_id = _game_id(args.game_id)
     events = _fold(args.store, game_id, list)
-    text = write_record(events, checkpoints=not args.no_checkpoints)
+    text = write_record(events, checkpoints=not args.no_checkpoints, rules=_rules())
     if args.output is None:
         sys.stdout.write(text)
         return 0

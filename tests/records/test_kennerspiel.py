@@ -12,7 +12,7 @@ from ora_core.events import GameStarted
 from ora_core.evolve import fold
 from ora_core.values import Good
 from ora_rules.decide import execute, start
-from ora_rules.records import READERS, read_record, write_record
+from ora_rules.records import READERS, RecordError, read_record, write_record
 from ora_rules.records.importing import Imported
 from ora_rules.records.kennerspiel import _Line, _Translator, read_kennerspiel, seat_order
 from ora_rules.setup import make_config
@@ -176,6 +176,13 @@ def test_an_imported_game_is_written_in_our_format_with_its_readings_and_read_ba
     assert ('[Readings "landscape_purchases=per_slot wheel_entry=before_rotation '
             'building_sets=by_players prior_bonus_after_purchase=kept '
             'occupied_own_building=replaces removed_joker=joker_only_uses"]') in text
-    assert '[Profile "kennerspiel-0.21"]' in write_record(game.events, rules=rules())
+    profiled = write_record(game.events, rules=rules())
+    assert '[Profile "kennerspiel-0.21"]' in profiled
+    assert read_record(profiled, rules()).events == game.events
+    without_readings = "\n".join(line for line in profiled.splitlines()
+                                 if not line.startswith("[Readings"))
+    assert read_record(without_readings, rules()).events == game.events  # [Profile] alone
+    with pytest.raises(RecordError, match=r"\[Profile\]"):
+        read_record(without_readings, rules(), "ora", "rulebook")
     again = read_record(text, rules())
     assert again.stop is None and again.events == game.events
