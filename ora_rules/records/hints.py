@@ -5,7 +5,8 @@ rule, and here the option that would allow it: the same move is tried again from
 position with one option of specs/readings.toml changed at a time (those whose ``refusal`` is
 the stop's reason first). No option's effect is known here, so a new departure is found as soon
 as it is declared. Options that act before the stop (a card set dealt at the set-up) are not
-found this way; the reader's replay under each profile names those (``ImportStop.reading``).
+found this way: the reader replays the record under each profile (``ImportStop.reading``) and
+then under each option of the profile that plays on (``profile_option``).
 """
 
 from __future__ import annotations
@@ -53,3 +54,13 @@ def option_allowing(state: State, rules: Rules, reason: str,
 
 def with_option(stop: ImportStop, option: str | None) -> ImportStop:
     return stop if option is None else attrs.evolve(stop, option=option)
+
+
+def profile_option(rules: Rules, profile: str, passes: Callable[[str], bool]) -> str | None:
+    """The first option of ``profile`` that alone, over the rulebook, lets the record play past
+    its stop (``passes`` replays the whole record under ``group=label``): for an option that
+    acts before the stop, such as a card set dealt at the set-up (AMB-09)."""
+    for group, label in rules.readings.sets[profile].items():
+        if label != rules.readings.ambiguities[group].default and passes(f"{group}={label}"):
+            return f"{group}={label}"
+    return None

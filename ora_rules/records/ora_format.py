@@ -32,6 +32,7 @@ from ora_core.state import GameConfig, Readings, State
 from ora_rules import wonders
 from ora_rules.readings import label, resolve, set_name
 from ora_rules.records.errors import RecordError
+from ora_rules.records.hints import profile_option
 from ora_rules.records.importing import Imported
 from ora_rules.records.replay import Replayed, SourceMove, replay
 from ora_rules.setup import make_config
@@ -379,6 +380,15 @@ def read_ora(text: str, rules: Rules, readings: str | None = None) -> Imported:
             if again is None or again.move_number > stop.move_number:
                 stop = attrs_evolve(stop, reading=name)
                 break
+        if stop.reading is not None and stop.option is None:
+            number = stop.move_number
+
+            def passes(words: str) -> bool:
+                alone = attrs_evolve(config, readings=resolve(rules, words))
+                found = replay(alone, parsed.moves, rules, seated).stop
+                return found is None or found.move_number > number
+
+            stop = attrs_evolve(stop, option=profile_option(rules, stop.reading, passes))
     return Imported(tags=tuple(parsed.tags), commands=replayed.commands,
                     events=replayed.events, notes=(), stop=stop)
 

@@ -18,7 +18,7 @@ from ora_core.events import GameEvent
 from ora_core.state import State
 from ora_rules.decide import execute
 from ora_rules.readings import label, set_name
-from ora_rules.records.hints import option_allowing, with_option
+from ora_rules.records.hints import option_allowing, profile_option, with_option
 from ora_rules.records.importing import Imported, ImportNote, ImportStop
 from ora_rules.specs import Rules
 
@@ -82,9 +82,15 @@ def with_reading_hint(read: Callable[[str | None], Imported], rules: Rules,
             continue
         again = read(other)
         if again.stop is None or again.stop.move_number > stop.move_number:
+            option = stop.option or profile_option(rules, other, lambda words: _past(
+                read(words).stop, stop.move_number))
             return Imported(imported.tags, imported.commands, imported.events, imported.notes,
-                            attrs.evolve(stop, reading=other))
+                            attrs.evolve(stop, reading=other, option=option))
     return imported
+
+
+def _past(stop: ImportStop | None, move_number: int) -> bool:
+    return stop is None or stop.move_number > move_number
 
 
 def play_lines(game: LinePlayer, moves: Sequence[SourceLine]) -> tuple[Imported, State]:

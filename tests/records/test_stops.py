@@ -80,3 +80,13 @@ def test_a_bare_bathhouse_in_weblabora_is_a_stop_not_a_coin_filled_in() -> None:
     assert stop is not None
     assert (stop.line, stop.source) == (107, "use F23")
     assert (stop.reason, stop.rule) == ("payment_missing", "R-GOODS-3")
+
+
+def test_an_option_that_acts_at_the_set_up_is_named_from_the_profile_that_plays_on() -> None:
+    """AMB-09 / R-SETUP-2: weblabora deals the long 2-player set in the normal 2-player game,
+    so a card of it is not in our display (R-BUILD-1). No option changes that at the move
+    itself; the weblabora profile plays on, and of its options the card set alone does."""
+    stop = read_weblabora((RECORDS / "Game20430.txt").read_text(encoding="utf-8"), R).stop
+    assert stop is not None
+    assert (stop.line, stop.reason, stop.rule) == (12, "not_in_display", "R-BUILD-1")
+    assert (stop.reading, stop.option) == ("weblabora", "building_sets=long_two_player")
