@@ -112,6 +112,8 @@ class _Translator:
         self.commands: list[str] = []
         self.notes: list[ImportNote] = []
         self.with_prior = False
+        #: Goods a joker-only use names although its joker gives none of them (at 0, or gone).
+        self.named: set[str] = set()
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -320,6 +322,7 @@ class _Translator:
         lines = [line, *chain]
         paid: Counter[Good] = Counter()
         gained: Counter[Good] = Counter()
+        self.named = set()
         joker = False
         coords: list[tuple[int, int]] = []
         for at, ks_line in enumerate(lines):
@@ -342,6 +345,8 @@ class _Translator:
                     paid.update(_goods(pay_codes))
                     if b_spec not in _JOKER_USES or self._joker_gives():
                         gained.update(_goods(gain_codes))
+                    else:
+                        self.named |= set(gain_codes)  # the good chosen, none taken
         chosen = self._match(building, prior, targets, options, paid, gained, joker, coords)
         if chosen is None and not joker:
             # kennerspiel takes the joker's value when the good's indicator is not on the wheel
@@ -411,7 +416,7 @@ class _Translator:
         matches nothing else is one that does nothing."""
         state = state or self.state
         seat = state.flow.turn.seat
-        best: tuple[int, Executed] | None = None
+        best: tuple[tuple[int, bool], Executed] | None = None
         seen: set[tuple[str, ...]] = set()
         queue = list(self._candidates(building, prior, targets, options))
         while queue:
@@ -451,8 +456,9 @@ class _Translator:
                     extra = "".join(g.code * n for g, n in sorted((+surplus).items()))
                     queue.append((*option[:-1], option[-1] + extra))
                 continue
-            # kennerspiel takes all a payment buys.
-            value = sum(got.values())
+            # kennerspiel takes all a payment buys; of uses that take as much, the one naming
+            # the good the record chose.
+            value = (sum(got.values()), any(c in t for t in option for c in self.named))
             if best is None or value > best[0]:
                 best = (value, executed)
         return best[1] if best else None

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ora_core.events import BuildingsRevealed, WheelRotated
+from ora_core.events import BuildingsRevealed, IndicatorUsed, WheelRotated
 from ora_core.state import State
-from ora_core.values import Stage
+from ora_core.values import Indicator, Stage
 from ora_rules.records.kennerspiel import _Line, _Translator, play_lines
 from ora_rules.records.weblabora import read_weblabora
 from ora_rules.setup import make_config
@@ -90,3 +90,17 @@ def test_an_option_that_acts_at_the_set_up_is_named_from_the_profile_that_plays_
     assert stop is not None
     assert (stop.line, stop.reason, stop.rule) == (12, "not_in_display", "R-BUILD-1")
     assert (stop.reading, stop.option) == ("weblabora", "building_sets=long_two_player")
+
+
+def test_a_shipping_company_at_a_zero_joker_keeps_the_good_the_record_chose() -> None:
+    """R-SHORT-2: in the short 4-player game every player takes 1 of the good the Shipping
+    Company chose, even when the joker at 0 gives the user none; the record's bread is our
+    JoBr, not the first good that takes as much."""
+    config = make_config(4, "france", "short", 0, colours=("R", "G", "B", "W"))
+    game = _Translator(config, {c: c for c in "RGBW"}, R)
+    free = next(c for c, s in sorted(game.state.players[0].landscape.items()) if s.card is None)
+    state = apply(place(game.state, 0, "F33", free), [IndicatorUsed(indicator=Indicator.JOKER)])
+    game.state = set_goods(slot(state, 0), 0, wood=3)
+    assert game.state.wheel.value(Indicator.JOKER) == 0
+    assert play_lines(game, [_line(1, "USE F33 WoWoWoBr")])[0].stop is None
+    assert game.commands == ["USE F33 JoBr WoWoWo"]
