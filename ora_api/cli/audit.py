@@ -12,14 +12,11 @@ import sys
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
 from ora_api.cli.records import CommandError, _fold, _read_text, _rules
-
-if TYPE_CHECKING:  # the service and the rules load only when a command runs
-    from ora_api.methods.audit import DepartureView
 
 
 def add_audit_command(sub: Any, default_store: Callable[[], str]) -> None:
@@ -35,18 +32,9 @@ def add_audit_command(sub: Any, default_store: Callable[[], str]) -> None:
     audit.set_defaults(func=_audit)
 
 
-def departure_lines(profile: str, moves: int, departures: list[DepartureView]) -> list[str]:
-    """The audit of an import as text (``describe`` of ora_rules/records/audit.py)."""
-    import attrs
-
-    from ora_rules.records.audit import Audit, Departure, describe
-
-    found = Audit(profile, moves, tuple(Departure(**attrs.asdict(d)) for d in departures))
-    return describe(found)
-
-
 def _audit(args: argparse.Namespace) -> int:
-    from ora_api.methods.audit import AuditResult, departures_view, recorded_readings
+    from ora_api.methods.audit import AuditResult
+    from ora_api.methods.departures import departures_view, recorded_readings
     from ora_rules.records import RecordError, read_record
     from ora_rules.records.audit import audit, describe
 

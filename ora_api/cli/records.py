@@ -212,7 +212,7 @@ def _import_one(svc: GameService, name: str, args: argparse.Namespace, *, many: 
         return 2
     print(f"{name}: {result.game_id} ({len(result.notes)} notes)" if many else result.game_id)
     if not many and result.profile != "rulebook":
-        from ora_api.cli.audit import departure_lines
+        from ora_api.methods.departures import departure_lines
 
         print("\n".join(departure_lines(result.profile, result.moves, result.departures)))
     return 0

@@ -11,17 +11,18 @@ from uuid import UUID
 from attrs import field, frozen
 
 from ora_api.methods.common import BAD_RECORD, BAD_TOKEN, TAMPERED_LOG, UNKNOWN_GAME, meta
+from ora_api.methods.departures import DepartureView, departures_view, recorded_readings
+from ora_api.methods.records import bad_record, stored_events
 from ora_api.transport.rpc import Registry, Session, invalid_params
 from ora_core.events import GameEvent
 from ora_rules.records import RecordError, read_record
-from ora_rules.records.audit import Audit, audit
-from ora_rules.specs import Rules
+from ora_rules.records.audit import audit
 
 if TYPE_CHECKING:
     from ora_api.service import GameService
 
 _TOKEN = meta("a seat's or a spectator's token of the game: needed for a private game",
-               max_length=256)
+              max_length=256)
 
 
 @frozen(kw_only=True)
@@ -37,40 +38,12 @@ class AuditParams:
 
 
 @frozen(kw_only=True)
-class DepartureView:
-    """One move that relied on an option of the game's profile."""
-
-    move_number: int = field(metadata=meta("1-based move number (0: the set-up)"))
-    command: str
-    option: str = field(metadata=meta("group=label of specs/readings.toml"))
-    kind: str = field(metadata=meta("ambiguity (AMB-*) or departure (an engine's own rule)"))
-    rule: str = field(metadata=meta("the rule id the option relaxes or replaces"))
-    rule_text: str
-    text: str = field(metadata=meta("what the game did under the option"))
-    rulebook: str = field(metadata=meta("what the rulebook does with this move here: its "
-                                         "refusal, or the first event it plays otherwise"))
-    instead: str = field(metadata=meta("the rulebook's reading in general"))
-
-
-@frozen(kw_only=True)
 class AuditResult:
     profile: str = field(metadata=meta("the game's profile, or its options"))
     moves: int
     departures: list[DepartureView]
     stop: str | None = field(default=None, metadata=meta(
         "for a record that stops: where and why (its moves before are audited)"))
-
-
-def departures_view(found: Audit) -> list[DepartureView]:
-    return [DepartureView(move_number=d.move_number, command=d.command, option=d.option,
-                          kind=d.kind, rule=d.rule, rule_text=d.rule_text, text=d.text,
-                          rulebook=d.rulebook, instead=d.instead) for d in found.departures]
-
-
-def recorded_readings(rules: Rules, source: str, as_recorded: bool) -> str | None:
-    """The profile a record of ``source`` is read under: its engine's with ``as_recorded``
-    (``ora import --as-recorded``), else the format's own default (None)."""
-    return rules.readings.sources.get(source) if as_recorded else None
 
 
 METHODS = Registry()
@@ -83,8 +56,6 @@ def game_audit(svc: GameService, session: Session, p: AuditParams) -> AuditResul
     """Give ``game_id`` (a stored game) or ``record`` (a record's text). Each move is
     re-decided from its position under the rulebook and, where that differs, with each of
     the profile's options set back in turn: those it relied on are listed."""
-    from ora_api.methods.records import bad_record, stored_events  # it imports this module
-
     if (p.game_id is None) == (p.record is None):
         raise invalid_params("give game_id or record, one of them", "game_id",
                              reason="invalid_params")

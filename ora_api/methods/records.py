@@ -17,7 +17,6 @@ from attrs import field, frozen
 
 from ora_api.hot import Hot
 from ora_api.lobby import Access, SeatRow, Summary, Visibility, digest, new_secret
-from ora_api.methods.audit import DepartureView, departures_view, recorded_readings
 from ora_api.methods.common import (
     BAD_RECORD,
     BAD_TOKEN,
@@ -27,6 +26,7 @@ from ora_api.methods.common import (
     meta,
     tampered,
 )
+from ora_api.methods.departures import DepartureView, departures_view, recorded_readings
 from ora_api.projection import config_view, status_of
 from ora_api.service import GameService, log
 from ora_api.summaries import scores_of

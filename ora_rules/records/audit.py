@@ -12,6 +12,7 @@ rulebook's; the options whose removal changes the move are the ones it relied on
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 import attrs
 import orjson
@@ -106,7 +107,8 @@ def _setup(started: GameStarted, readings: Readings, rules: Rules) -> str:
     """The set-up under ``readings``, its config written as stored (only the deal compared)."""
     first, *rest = start(attrs.evolve(started.config, readings=readings), rules)
     assert isinstance(first, GameStarted)
-    return _encoded([attrs.evolve(first, config=started.config), *rest])
+    stored: GameEvent = attrs.evolve(cast(Any, first), config=started.config)  # an attrs class
+    return _encoded([stored, *rest])
 
 
 def _decide(state: State, readings: Readings, played: MovePlayed, rules: Rules) -> str:
