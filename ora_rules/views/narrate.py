@@ -378,8 +378,6 @@ class _Words:
 
     def clause(self, event: GameEvent) -> str:
         """One event as a clause of the actor's sentence ("" for bookkeeping)."""
-        if isinstance(event, IndicatorUsed) and event.indicator is Indicator.JOKER:
-            return "produces with the joker"  # R-JOKER-1: say so, the goods alone hide it
         if isinstance(event, FlowChanged | MovePlayed | IndicatorUsed):
             return ""
         if isinstance(event, GoodsConverted):

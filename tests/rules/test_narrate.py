@@ -144,18 +144,3 @@ def test_the_bonus_round_and_the_final_phase_have_sentences() -> None:
     events, _ = random_game(2, "france", "short", 0)
     then = [line for n in narrate_game(events, rules()) for line in n.then]
     assert then.count("The final phase begins (R-END-2).") == 1
-
-
-def test_a_joker_use_says_so() -> None:
-    """R-JOKER-1 (issue 26): `USE LB2 JoGn` read like an ordinary use ("takes 2 grain"); the
-    sentence names the joker, and a use without it does not."""
-    from ora_rules.game import Game
-    from ora_rules.views.narrate import narrate_game
-
-    sentences = {}
-    for move in ("USE LB2 JoGn", "USE LB2 Gn"):
-        game = Game.new(rules(), 4, seed=0)
-        game.play(move)
-        sentences[move] = narrate_game(game.events, rules(), 1, None)[0].text
-    assert "produces with the joker and takes 2 grain" in sentences["USE LB2 JoGn"]
-    assert "joker" not in sentences["USE LB2 Gn"]
