@@ -1,7 +1,8 @@
 """The JSON view of a game state (``game.state``): read-only, computed from the folded state.
 
 The view classes below are the API's contract: ``rpc.discover`` derives their JSON Schema from
-these annotations (``ora_api.openrpc``), so a field added here is documented automatically. The
+these annotations (``ora_api.transport.openrpc``), so a field added here is documented
+automatically. The
 projection only *reads* the state; every number in it was put there by ``evolve`` from events.
 Scores are the ones recorded by the game's end (``state.scores``); ``game.score`` computes the
 provisional ones.
@@ -17,6 +18,7 @@ from attrs import field, frozen
 
 from ora_core.state import Score, State
 from ora_core.values import Terrain
+from ora_rules.readings import profile_of
 from ora_rules.views.view import ScoreLine, score_line
 
 Status = Literal["playing", "finished"]
@@ -145,6 +147,9 @@ class ConfigView:
         "the option chosen for each rulebook ambiguity (specs/readings.toml)"))
     wonder_tiles: str = field(default="", metadata=_doc(
         "the Liesborn tile set (all or known, AMB-28); empty without Liesborn"))
+    profile: str = field(default="rulebook", metadata=_doc(
+        "the named set of options the game is played under (rulebook, kennerspiel-0.21, "
+        "weblabora; docs/records.md), or its options when they are no named profile"))
 
 
 @frozen(kw_only=True)
@@ -181,7 +186,8 @@ def config_view(state: State) -> ConfigView:
     c = state.config
     return ConfigView(players=c.players, variant=c.variant.value, length=c.length, mode=c.mode,
                       seed=c.seed, colours=list(c.colours), liesborn=c.liesborn,
-                      readings=attrs.asdict(c.readings), wonder_tiles=c.wonder_tiles)
+                      readings=attrs.asdict(c.readings), wonder_tiles=c.wonder_tiles,
+                      profile=profile_of(c.readings))
 
 
 def score_views(scores: tuple[Score, ...]) -> list[ScoreLine]:

@@ -28,11 +28,11 @@ from ora_rules.records.kennerspiel import (
     _codes,
     _Line,
     _lines,
-    _Stop,
     _Translator,
     play_lines,
     with_reading_hint,
 )
+from ora_rules.records.source_lines import LineStop as _Stop
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 
@@ -111,6 +111,7 @@ def _moves(lines: Sequence[_Line]) -> list[_Line]:
 
 
 class _Weblabora(_Translator):
+    bare_use_declines = False  # weblabora fills in its parameters (``_IMPLICIT``) or none
     # The coins a sale gives are written after the goods sold (Brewery: ``BePnPnPnPnPnPnPn``).
     gain_codes = {**_GAIN_CODES, "I05": frozenset({"Pn"})}
     # The Festival Ground gives only the goods its use names (none for a bare ``Be``), which
@@ -236,7 +237,8 @@ class _Weblabora(_Translator):
 def read_weblabora(text: str, rules: Rules, readings: str | None = None) -> Imported:
     """Read a weblabora record (a ``Reader``): the game as far as our rules accept it, under
     ``readings`` (a set of specs/readings.toml; the rulebook's by default)."""
-    return with_reading_hint(lambda chosen: _read(text, rules, chosen)[0], rules, readings)
+    return with_reading_hint(lambda chosen: _read(text, rules, chosen)[0], rules, readings,
+                             "weblabora")
 
 
 def _read(text: str, rules: Rules, readings: str | None) -> tuple[Imported, State]:

@@ -9,8 +9,8 @@ from typing import Any
 import attrs
 import orjson
 
-from ora_api import openrpc
-from ora_api.service import API, APP_ERRORS, NOTIFICATIONS
+from ora_api.api import API, APP_ERRORS, NOTIFICATIONS
+from ora_api.transport import openrpc
 from tests.api.conftest import ROOT, Local, new_game
 
 COMMITTED = ROOT / "specs" / "openrpc.json"
@@ -70,7 +70,7 @@ def test_the_committed_document_is_the_generated_one() -> None:
     generated = openrpc.document(API, APP_ERRORS, NOTIFICATIONS)
     committed = orjson.loads(COMMITTED.read_bytes())
     assert committed == generated, (
-        "specs/openrpc.json is stale: .venv/bin/python -m ora_api.openrpc --write "
+        "specs/openrpc.json is stale: .venv/bin/python -m ora_api.api --write "
         "specs/openrpc.json")
     assert COMMITTED.read_bytes() == openrpc.render(generated)
 
@@ -107,12 +107,15 @@ def _refs(schema: Any) -> list[str]:
 
 
 def check_record_methods(check: Any, game_id: str) -> None:
-    """game.export, game.import (stored and stopped), game.verify, game.state by move."""
+    """game.export, game.import (stored and stopped), game.verify, game.audit, game.state by
+    move."""
     check("game.state", {"game_id": game_id, "move": 3})
     record = check("game.export", {"game_id": game_id})["record"]
     check("game.import", {"record": record})
     check("game.verify", {"game_id": game_id})
     check("game.verify", {"record": record})
+    check("game.audit", {"game_id": game_id})
+    check("game.audit", {"record": record})
     header = [line for line in record.splitlines() if line.startswith("[")][:6]
     stopped = check("game.import", {"record": "\n".join([*header, "COMMIT"])})
     assert stopped["stop"] is not None
@@ -148,6 +151,8 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
             break
         moves = legal["moves"]
         move = "COMMIT" if "COMMIT" in moves and rng.random() < 0.5 else rng.choice(moves)
+        if step % 25 == 0:
+            check("game.preview", {"game_id": game_id, "move": move})
         check("game.move", {"game_id": game_id, "token": tokens[legal["seat"]], "move": move})
     check("game.state", {"game_id": game_id})
     check("game.state", {"game_id": game_id, "version": 1})

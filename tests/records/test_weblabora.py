@@ -36,9 +36,10 @@ def test_the_reader_is_registered() -> None:
     # plays past it (specs/readings.toml [sets.weblabora]; under it every record plays to its
     # end, tests/records/test_weblabora_scores.py).
     # AMB-05 / R-BUY-2: the start player's second purchase in round 6 (as in kennerspiel's
-    # record of the same game): landscape_purchases = per_slot.
+    # record of the same game): landscape_purchases = per_slot; its own profile (the source's,
+    # [sources]) is named first.
     ("Game21872.txt", None, 68,
-     (73, 77, "buy_plot 0 MOUNTAIN", "landscape_limit", "R-BUY-2", "kennerspiel")),
+     (73, 77, "buy_plot 0 MOUNTAIN", "landscape_limit", "R-BUY-2", "weblabora")),
     # cards.md F38: weblabora's Printing Office removes five forests, the card "up to 4"
     # (printing_office = every_forest).
     ("Game53276.txt", None, 252,
@@ -79,6 +80,7 @@ def test_weblabora_habits_are_repaired_and_reported() -> None:
     contract waits (dropped)."""
     game = imported("Game20430.txt", "weblabora")
     notes = {(n.line, n.action): n for n in game.notes}
+    assert notes[(25, "merged")].commands == ("PRIOR G07 3",)
     assert notes[(248, "merged")].commands == ("PRIOR G26",)
     assert notes[(251, "rewritten")].commands == ("CONVERT Gn",)
     assert notes[(71, "dropped")].source == "with LAYBROTHER"
