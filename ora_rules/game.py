@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ora_core.events import GameEvent
 from ora_core.evolve import fold
 from ora_core.state import Score, State
+from ora_rules.bots import Bot
 from ora_rules.decide import execute, start
-from ora_rules.moves import legal_moves
+from ora_rules.moves import MoveSet, legal_moves
 from ora_rules.notation import Command
 from ora_rules.readings import ReadingsChoice, resolve
 from ora_rules.scoring import score
@@ -44,6 +46,21 @@ class Game:
         self.events.extend(events)
         self.moves.append(str(events[0].move))  # type: ignore[union-attr]
         return events
+
+    def play_bots(self, bots: Sequence[Bot], *, seed: int = 0, max_rounds: int | None = None,
+                  max_commands: int = 20_000) -> bool:
+        """Let ``bots`` (one per seat, or one for all) play on until the game ends; ``True`` if
+        it did. A two-player game has no fixed length (R-END-2): it ends only once the players
+        have built the display down, so bots that rarely build can play it for hundreds of
+        rounds. ``max_rounds`` stops after that round (a turn, in the two-player game) and
+        ``max_commands`` after that many commands, leaving the game unfinished."""
+        rng = random.Random(seed)
+        for _ in range(max_commands):
+            if self.finished or (max_rounds is not None and self.state.round > max_rounds):
+                break
+            bot = bots[self.state.flow.turn.decider % len(bots)]
+            self.play(bot(self.state, MoveSet(self.state, self.rules), rng))
+        return self.finished
 
     def legal_moves(self) -> list[Command]:
         return legal_moves(self.state, self.rules)

@@ -1,6 +1,7 @@
-"""``ora[testing]`` used as another project uses it: installed into a fresh virtual environment
-(not this checkout on the path), a property written with the pytest plugin, and the worked
-examples of docs/verification.md, run by pytest in a temporary project."""
+"""``ora[testing]`` used as another project uses it: built as a wheel and an sdist, the wheel
+installed into a fresh virtual environment (not this checkout on the path), a property written
+with the pytest plugin, and the worked examples of docs/verification.md, run by pytest in a
+temporary project (issue 26: a package that others can depend on)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 import subprocess
 import sys
 import sysconfig
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -32,10 +34,18 @@ def test_positions_keep_the_invariants_and_offer_moves(ora_rules, state):
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A temporary project with its own venv holding the package built from this checkout with
-    the ``testing`` extra. The dependencies come from this environment through a ``.pth`` file
-    (no network), the package itself is a real wheel install (entry points, package data)."""
+    """A temporary project with its own venv holding the package with the ``testing`` extra, as
+    another project depends on it: a wheel and an sdist built from this checkout with
+    ``python -m build`` (docs/verification.md), the wheel installed. The dependencies come from
+    this environment through a ``.pth`` file (no network)."""
     home = tmp_path_factory.mktemp("project")
+    dist = home / "dist"
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "--wheel", "--no-isolation",
+                    "--outdir", str(dist), str(ROOT)], check=True, capture_output=True)
+    wheels, sdists = list(dist.glob("ora-*.whl")), list(dist.glob("ora-*.tar.gz"))
+    assert len(wheels) == len(sdists) == 1, sorted(p.name for p in dist.iterdir())
+    with tarfile.open(sdists[0]) as sdist:  # the sdist rebuilds the package: specs included
+        assert any("/specs/buildings/" in name for name in sdist.getnames())
     venv = home / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
@@ -45,7 +55,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     Path(purelib, "ora-test-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps",
                     "--no-build-isolation", "--disable-pip-version-check",
-                    f"{ROOT}[testing]"], check=True, capture_output=True)
+                    f"{wheels[0]}[testing]"], check=True, capture_output=True)
     return home, python
 
 

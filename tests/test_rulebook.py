@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -93,3 +94,13 @@ def test_ora_rules_prints_a_rule_and_refuses_an_unknown_one_in_one_line(
     assert main(["rules", NOT_RULES[2]]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"ora: no rule '{NOT_RULES[2]}'")
+
+
+def test_cross_references_read_as_words() -> None:
+    """Issue 26: `ora rules R-BUY-2` printed "(the Bulwark, the card facts (docs/buildings.md)
+    I37)" and "card question Q18 (the `# Q18` note in the spec)": a reference names its card
+    first and is never a parenthesis inside a parenthesis."""
+    text = (ROOT / "specs" / "rules.toml").read_text(encoding="utf-8")
+    assert not re.search(r"docs/buildings\.md\) [FGI]\d\d", text)
+    assert "note in the spec)" not in text
+    assert "(the card facts (docs/buildings.md) " not in text

@@ -74,6 +74,12 @@ def wrap(text: str, width: float, size: float) -> list[str]:
     return lines or [""]
 
 
+def fitted_size(text: str, width: float, size: float) -> float:
+    """``size``, or smaller so that ``text`` fits on one line of ``width`` pixels (the same
+    estimate as ``wrap``): a Greek or Russian word can be twice as long as the English one."""
+    return min(size, math.floor(10 * width / max(len(text) * 0.58, 1)) / 10)
+
+
 def _fit(text: str, width: float, height: float, size: float) -> tuple[list[str], float]:
     """The largest font size up to ``size`` at which ``text`` fits the box, and its lines."""
     while size > 7:
@@ -188,11 +194,12 @@ def _wheel(svg: _Svg, board: BoardView, cx: float, cy: float, radius: float) -> 
         svg.text(vx, vy + 5, str(value), size=14, anchor="middle", weight="bold",
                  fill="#6a4a1a")
         names = at.get(i, [])
+        r = radius * 0.62
+        chord = 2 * r * math.sin(math.pi / n) - 4  # the slice's width where the names stand
         for j, name in enumerate(names):
-            r = radius * 0.62
             lx, ly = cx + r * math.cos(mid), cy + r * math.sin(mid)
-            svg.text(lx, ly + 3 + 11 * (j - (len(names) - 1) / 2), name, size=9.5,
-                     anchor="middle", fill="#222")
+            svg.text(lx, ly + 3 + 11 * (j - (len(names) - 1) / 2), name,
+                     size=fitted_size(name, chord, 9.5), anchor="middle", fill="#222")
     svg.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="16" fill="#6a4a1a"/>')
 
 
@@ -235,7 +242,8 @@ def _scores(svg: _Svg, board: BoardView, x: float, y: float) -> float:
     cols = [x + sum(widths[:i]) for i in range(len(widths))]
     svg.rect(x, y, sum(widths), 20, "#e9dcbc", stroke="#8a7a5a")
     for cx, head, w in zip(cols, heads, widths, strict=True):
-        svg.text(cx + w / 2, y + 14, head, size=10, anchor="middle", weight="bold")
+        svg.text(cx + w / 2, y + 14, head, size=fitted_size(head, w - 6, 10), anchor="middle",
+                 weight="bold")
     y += 20
     for seat in board.seats:
         if seat.score is None:

@@ -7,7 +7,10 @@ complete game against bots through them.
 from __future__ import annotations
 
 import random
+import re
+import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -15,8 +18,8 @@ import orjson
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from ora_api.mcp_server import tool_specs
-from ora_api.service import API
+from ora_api.api import API
+from ora_api.transport.mcp_server import tool_specs
 
 
 def test_the_tools_are_the_registry_methods_but_push_only_ones() -> None:
@@ -95,3 +98,17 @@ async def _play_a_game() -> None:
 
 def test_an_agent_plays_a_complete_game_against_bots_over_stdio() -> None:
     anyio.run(_play_a_game)
+
+
+def test_the_client_example_of_docs_mcp_md_runs_as_written(tmp_path: Path) -> None:
+    """docs/mcp.md "A client in Python": the SDK's client plays a whole game for one seat."""
+    root = Path(__file__).resolve().parents[2]
+    code = re.search(r"```python\n(.*?)```", (root / "docs" / "mcp.md").read_text(), re.S)
+    assert code is not None
+    example = tmp_path / "agent.py"
+    example.write_text(code.group(1).replace('".venv/bin/ora"', repr(str(root / ".venv/bin/ora"))))
+    done = subprocess.run([sys.executable, str(example)], capture_output=True, text=True,
+                          timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    totals = orjson.loads(done.stdout)
+    assert len(totals) == 3 and all(isinstance(total, int) for total in totals)

@@ -103,3 +103,26 @@ def test_ora_js_catches_up_after_a_lost_connection(http_server: HttpServer,
     # every event exactly once, in order, though some were stored while disconnected
     assert result["got"] == list(range(1, result["head"] + 1))
     assert result["statuses"][:3] == ["open", "closed", "open"]
+
+
+def test_ora_js_says_once_that_it_polls_without_a_websocket(tmp_path: Path) -> None:
+    """Node 20 without --experimental-websocket: a warning on the console, once per process
+    (issue 26: the same game took six times longer, silently); ``{WebSocket: null}`` is quiet."""
+    node = shutil.which("node")
+    assert node is not None, "node is missing (ora.js needs Node 20 or later)"
+    shutil.copy(ROOT / "ora_api" / "web" / "static" / "ora.js", tmp_path / "ora.mjs")
+    (tmp_path / "two.mjs").write_text(
+        'import { Ora } from "./ora.mjs";\n'
+        'delete globalThis.WebSocket;\n'
+        'const a = new Ora("http://127.0.0.1:9"), b = new Ora("http://127.0.0.1:9");\n'
+        'console.log(a.WebSocket === undefined && b.WebSocket === undefined);\n')
+    (tmp_path / "quiet.mjs").write_text(
+        'import { Ora } from "./ora.mjs";\n'
+        'new Ora("http://127.0.0.1:9", { WebSocket: null });\n')
+    two = subprocess.run([node, "two.mjs"], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=60)
+    assert two.stdout.strip() == "true"
+    assert two.stderr.count("ora.js: this runtime has no WebSocket") == 1, two.stderr
+    quiet = subprocess.run([node, "quiet.mjs"], cwd=tmp_path, capture_output=True, text=True,
+                           timeout=60)
+    assert quiet.returncode == 0 and quiet.stderr == ""

@@ -3,6 +3,7 @@ draws."""
 
 from __future__ import annotations
 
+import math
 import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -16,6 +17,7 @@ from ora_rules.bots import random_bot
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
 from ora_rules.views.catalog import catalog
+from ora_rules.views.i18n import words
 from ora_rules.views.svg import board_svg
 from ora_rules.views.view import view
 from tests.api.conftest import Local, new_game
@@ -122,7 +124,7 @@ def test_get_games_id_svg_over_http(local: Local) -> None:
 
     import httpx
 
-    from ora_api.server import create_app
+    from ora_api.transport.server import create_app
 
     game_id, _ = new_game(local, players=3, seed=4)
     app = create_app(local.dispatcher)
@@ -186,3 +188,27 @@ def test_the_python_example_of_docs_svg_md_runs() -> None:
 
     result = doctest.testfile(str(ROOT / "docs" / "svg.md"), module_relative=False)
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("locale", ["el", "ru"])
+def test_long_words_fit_their_boxes_and_modes_are_named_in_the_locale(locale: str) -> None:
+    """Issue 26: in Greek the joker's name overflowed its slice of the wheel, in Russian the
+    score table's headers overlapped, and the mode's name stayed English in both."""
+    state = new_state(4, "france", "long", 0)
+    board = view(state, rules(), locale=locale)
+    root = ET.fromstring(board_svg(board))
+    texts = {"".join(e.itertext()): float(e.get("font-size", "0"))
+             for e in root.iter("{http://www.w3.org/2000/svg}text")}
+    _ = words(locale).gettext
+
+    def width(text: str) -> float:  # the estimate the drawing uses: 0.58 em per character
+        return len(text) * texts[text] * 0.58
+
+    joker = _("Joker")
+    slice_width = 2 * 0.62 * 150 * math.sin(math.pi / len(board.wheel.values)) - 4
+    assert width(joker) <= slice_width + 0.01
+    for head, column in (("Economic value", 110), ("Settlements", 100), ("Goods", 60),
+                         ("Total", 60), ("Seat", 110)):
+        assert width(_(head)) <= column - 6 + 0.01, _(head)
+    title = next(t for t in texts if t.startswith("Ora et Labora"))
+    assert _("four players") in title and _("four players") != "four players"

@@ -13,7 +13,8 @@
 // delivers every event of a game exactly once and in order, from `from` on: it subscribes,
 // reads what it missed with game.events, and after a lost connection reconnects (with a growing
 // delay) and catches up the same way. Without a WebSocket (Node 20 without
-// --experimental-websocket) it polls game.events instead. No rule of the game lives here.
+// --experimental-websocket) it polls game.events instead and says so once on the console.
+// No rule of the game lives here.
 
 /** A JSON-RPC error answer: `code`, `message` and `data` ({code, reason, rule, detail, ...}). */
 export class OraError extends Error {
@@ -27,6 +28,17 @@ export class OraError extends Error {
 
 const CATCH_UP_LIMIT = 2000;
 
+// Said once per process: without a WebSocket, watch() is several times slower (it polls).
+let warnedNoWebSocket = false;
+
+function warnNoWebSocket() {
+  if (warnedNoWebSocket) return;
+  warnedNoWebSocket = true;
+  console.warn("ora.js: this runtime has no WebSocket (Node 20 needs --experimental-websocket; " +
+               "Node 22 and browsers have one), so watch() polls game.events instead; pass " +
+               "{WebSocket} to use another implementation or {WebSocket: null} to poll quietly");
+}
+
 export class Ora {
   /**
    * @param {string} [base] the server's address, "http://host:port" (default: this page's origin)
@@ -35,7 +47,8 @@ export class Ora {
    */
   constructor(base, options = {}) {
     this.base = String(base ?? globalThis.location.origin).replace(/\/+$/, "");
-    this.WebSocket = options.WebSocket ?? globalThis.WebSocket;
+    this.WebSocket = options.WebSocket === undefined ? globalThis.WebSocket : options.WebSocket;
+    if (this.WebSocket === undefined) warnNoWebSocket();
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.minDelay = options.minDelay ?? 250;
     this.maxDelay = options.maxDelay ?? 5000;

@@ -1,0 +1,441 @@
+"""``ora serve``: the JSON-RPC API over stdio, or over HTTP and WebSocket (Starlette + uvicorn).
+
+- ``--stdio``: one JSON-RPC message (a request or a batch) per line on stdin, one reply per line
+  on stdout (UTF-8, ``\\n``-terminated; blank lines are skipped). Notifications
+  (``game.event``) are written as lines too, between replies. Logs go to stderr only.
+- ``--http HOST:PORT``: ``POST /rpc`` (one message per request body; a reply body, or 204 when
+  every request was a notification) and the WebSocket ``/ws`` (one message per text or binary
+  frame, replies and ``game.event`` notifications as text frames); ``GET /`` is the web client
+  and ``/ora.js`` its JavaScript client module (``ora_api.web``).
+
+Every message over ``--max-request-bytes`` (1 MiB) is refused with -32600 (HTTP status 413); a
+WebSocket frame over four times that closes the connection (1009). ``--store`` chooses the
+event store (default: the SQLite file ``ora.sqlite3`` in ``$ORA_DATA`` or ``./data``).
+
+Exposed to untrusted clients, the HTTP transport checks ``Host`` and ``Origin``
+(``ora_api.transport.guard``), bounds what one client may cost (``ora_api.transport.limits``:
+reply bytes, bytes waiting per WebSocket client with backpressure, connections, header / body /
+send deadlines; ``ora_api.transport.connections``) and answers CORS for ``--allow-origin``
+(docs/api.md, "Running it in public").
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import contextlib
+import importlib
+import logging
+import os
+import signal
+import socket
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import orjson
+
+from ora_api import web
+from ora_api.api import API
+from ora_api.service import open_service
+from ora_api.transport.guard import Guard
+from ora_api.transport.limits import PENDING_LOW_WATER, ServerLimits
+from ora_api.transport.options import DEFAULT_HTTP, add_serve_arguments
+from ora_api.transport.origins import OriginPolicy
+from ora_api.transport.rpc import Dispatcher, Session, error_message, invalid_request
+from ora_core.store import StoreUnavailable
+
+log = logging.getLogger("ora.api")
+
+#: The packages of the HTTP transport: the ``api`` extra of the ``ora`` distribution.
+HTTP_PACKAGES = ("starlette", "uvicorn", "websockets")
+
+
+def default_store_url() -> str:
+    """``sqlite:$ORA_DATA/ora.sqlite3``, else ``sqlite:data/ora.sqlite3`` (relative to cwd)."""
+    data = os.environ.get("ORA_DATA") or "data"
+    return f"sqlite:{Path(data) / 'ora.sqlite3'}"
+
+
+def missing_http_packages() -> list[str]:
+    missing = []
+    for name in HTTP_PACKAGES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    return missing
+
+
+def limits_of(args: argparse.Namespace) -> ServerLimits:
+    """The limits the options give (ValueError naming the bad option)."""
+    given = {name: getattr(args, name) for name in (
+        "max_request_bytes", "max_reply_bytes", "max_pending_bytes", "max_connections",
+        "header_timeout", "body_timeout", "send_timeout") if getattr(args, name, None) is not None}
+    try:
+        return ServerLimits(**given)
+    except ValueError as e:
+        raise ValueError("--" + str(e).replace("_", "-")) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until stdin ends (stdio) or SIGINT / SIGTERM (HTTP); the exit code."""
+    logging.basicConfig(stream=sys.stderr, level=args.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        limits = limits_of(args)
+        policy = OriginPolicy.of(args.allow_host or (), args.allow_origin or ())
+    except ValueError as e:
+        print(f"ora serve: {e}", file=sys.stderr)
+        return 2
+    host, port = DEFAULT_HTTP.split(":")
+    if not args.stdio and args.http:
+        host, _, port_text = args.http.rpartition(":")
+        if not host or not port_text.isdigit():
+            print(f"ora serve: --http expects HOST:PORT, got {args.http!r}", file=sys.stderr)
+            return 2
+        port = port_text
+    if not args.stdio and (missing := missing_http_packages()):
+        print(f"ora serve: the HTTP server needs {', '.join(missing)}: install the 'api' extra "
+              "(pip install 'ora[api]'), or use --stdio", file=sys.stderr)
+        return 2
+    store_url = args.store or default_store_url()
+    try:
+        service = open_service(store_url)
+    except StoreUnavailable as e:  # checked at start: a store that cannot be written
+        print(f"ora serve: cannot write the store {store_url!r} ({e.reason}): {e.detail}",
+              file=sys.stderr)
+        return 2
+    except (ValueError, RuntimeError, OSError) as e:
+        print(f"ora serve: cannot open the store {store_url!r}: {e}", file=sys.stderr)
+        return 2
+    workers = getattr(args, "workers", 1) or 1
+    if workers > 1 and not args.stdio:
+        from ora_api.transport.workers import supervise
+
+        service.close()  # the store works and is summarised; each worker opens its own
+        try:
+            sock = listen(host, int(port))
+        except CannotListen as e:
+            print(f"ora serve: {e}", file=sys.stderr)
+            return 2
+        bound = sock.getsockname()[1]
+        print(f"ora: JSON-RPC on http://{host}:{bound}/rpc and ws://{host}:{bound}/ws "
+              f"(store {store_url}, {workers} workers)", file=sys.stderr, flush=True)
+        return supervise(args, sock, workers)
+    dispatcher = Dispatcher(API, service, max_request_bytes=limits.max_request_bytes,
+                            max_reply_bytes=limits.max_reply_bytes)
+    try:
+        if args.stdio:
+            serve_stdio(dispatcher, sys.stdin.buffer, sys.stdout.buffer)
+        else:
+            inherited = getattr(args, "inherit_socket", None)
+            serve_http(dispatcher, host, int(port), log_level=args.log_level, limits=limits,
+                       policy=policy, sock=None if inherited is None else
+                       socket.socket(fileno=inherited))
+    except CannotListen as e:
+        print(f"ora serve: {e}", file=sys.stderr)
+        return 2
+    finally:
+        service.close()
+    return 0
+
+
+class CannotListen(Exception):
+    """The HTTP address cannot be bound (in use, not ours, no permission)."""
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``; CannotListen in one sentence otherwise (uvicorn
+    would log it and exit with status 3)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        return socket.create_server((host, port), family=family, backlog=2048)
+    except OSError as e:
+        # (create_server appends the address to its message; a bad name has no errno text)
+        why = e.strerror if isinstance(e, socket.gaierror) or not e.errno else \
+            os.strerror(e.errno)
+        raise CannotListen(f"cannot listen on {host}:{port}: {why}") from None
+
+
+# --- stdio --------------------------------------------------------------------------------------
+
+
+def serve_stdio(dispatcher: Dispatcher, inp: IO[bytes], out: IO[bytes]) -> None:
+    """Answer one message per line until ``inp`` ends."""
+    limit = dispatcher.max_request_bytes
+    lock = threading.Lock()
+
+    def send(message: bytes) -> None:
+        with lock:
+            out.write(message + b"\n")
+            out.flush()
+
+    session = Session(send)
+    try:
+        while True:
+            line = inp.readline(limit + 2)
+            if not line:
+                return
+            if not line.endswith(b"\n") and len(line) > limit:
+                while True:  # skip the rest of the oversized line
+                    rest = inp.readline(1 << 16)
+                    if not rest or rest.endswith(b"\n"):
+                        break
+                send(dispatcher.too_large())
+                continue
+            line = line.strip()
+            if not line:
+                continue
+            reply = dispatcher.handle(line, session)
+            if reply is not None:
+                send(reply)
+    except BrokenPipeError:
+        return
+    finally:
+        session.close()
+
+
+# --- HTTP and WebSocket -------------------------------------------------------------------------
+
+
+class Outbox:
+    """The messages waiting for one WebSocket client, counted in bytes (in the event loop).
+
+    Past ``limit`` bytes it overflows and calls ``on_overflow``: the client is disconnected
+    rather than silently missing a notification. ``wait_below`` is the reader's backpressure:
+    no frame is read from a client while more than a little waits for it.
+    """
+
+    def __init__(self, limit: int, on_overflow: Callable[[], None] = lambda: None) -> None:
+        self.limit = limit
+        self.on_overflow = on_overflow
+        self.pending = 0
+        self.overflow = False
+        self.closed = False
+        self._messages: collections.deque[bytes] = collections.deque()
+        self._changed = asyncio.Event()
+
+    def put(self, message: bytes) -> None:
+        if self.overflow or self.closed:
+            return
+        self._messages.append(message)
+        self.pending += len(message)
+        if self.pending > self.limit:
+            self.overflow = True
+            self._messages.clear()
+            self.on_overflow()  # at once: the writer may be stuck sending to this client
+        self._changed.set()
+
+    async def get(self) -> bytes | None:
+        """The next message; None once the outbox overflowed."""
+        while not self._messages and not self.overflow:
+            self._changed.clear()
+            await self._changed.wait()
+        return None if self.overflow else self._messages.popleft()
+
+    def sent(self, message: bytes) -> None:
+        self.pending -= len(message)
+        self._changed.set()
+
+    async def wait_below(self, low: int) -> None:
+        while self.pending > low and not self.overflow:
+            self._changed.clear()
+            await self._changed.wait()
+
+
+def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
+               policy: OriginPolicy | None = None) -> Any:
+    """The Starlette application: ``POST /rpc`` and the WebSocket ``/ws``, behind the guard
+    (``Host``, ``Origin``, CORS)."""
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import ClientDisconnect, Request
+    from starlette.responses import Response
+    from starlette.routing import Route, WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    limits = limits or ServerLimits(max_request_bytes=dispatcher.max_request_bytes,
+                                    max_reply_bytes=dispatcher.max_reply_bytes)
+    limit = dispatcher.max_request_bytes
+    json_type = "application/json"
+
+    def refuse(status: int, reason: str, detail: str, **headers: str) -> Response:
+        return Response(error_message(invalid_request(detail, reason=reason)), status_code=status,
+                        media_type=json_type, headers=headers)
+
+    async def rpc(request: Request) -> Response:
+        media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if media != json_type:
+            # Also what keeps browsers' "simple" cross-site requests (text/plain, forms) out:
+            # a JSON body needs a preflight, which only allowed origins pass.
+            return refuse(415, "unsupported_media_type",
+                          "POST /rpc takes a JSON body: Content-Type: application/json")
+        length = request.headers.get("content-length")
+        if length is not None and length.isdigit() and int(length) > limit:
+            return Response(dispatcher.too_large(), status_code=413, media_type=json_type)
+        body = bytearray()
+        try:
+            async with asyncio.timeout(limits.body_timeout):
+                async for chunk in request.stream():
+                    body += chunk
+                    if len(body) > limit:
+                        return Response(dispatcher.too_large(), status_code=413,
+                                        media_type=json_type)
+        except TimeoutError:
+            log.info("closed a request from %s: its body took longer than %g s",
+                     _peer(request.client), limits.body_timeout)
+            return refuse(408, "body_timeout",
+                          f"the request body did not arrive within {limits.body_timeout:g} s",
+                          connection="close")
+        except ClientDisconnect:
+            log.info("a client %s disconnected before its request body was complete",
+                     _peer(request.client))
+            return Response(status_code=400)  # never sent: the connection is gone
+        reply = await run_in_threadpool(dispatcher.handle, bytes(body), Session())
+        if reply is None:
+            return Response(status_code=204)
+        return Response(reply, media_type=json_type)
+
+    async def ws(websocket: WebSocket) -> None:
+        await websocket.accept()
+        loop = asyncio.get_running_loop()
+        abort = websocket.scope.get("extensions", {}).get("ora.abort", {}).get("abort")
+        peer = _peer(websocket.client)
+        tasks: list[asyncio.Task[None]] = []
+
+        def drop(why: str, *args: Any) -> None:
+            log.warning("disconnecting WebSocket client %s: " + why, peer, *args)
+            if abort is not None:
+                abort()  # the connection goes with its unread data, no close handshake
+            else:  # (a server without the abort extension) stop serving it
+                for task in tasks:
+                    task.cancel()
+
+        outbox = Outbox(limits.max_pending_bytes, on_overflow=lambda: drop(
+            "more than %d bytes wait for it", limits.max_pending_bytes))
+
+        def send(message: bytes) -> None:  # from any thread (notifications)
+            loop.call_soon_threadsafe(outbox.put, message)
+
+        async def writer() -> None:
+            while (message := await outbox.get()) is not None:
+                try:
+                    async with asyncio.timeout(limits.send_timeout):
+                        await websocket.send_text(message.decode())
+                except TimeoutError:
+                    drop("it read nothing for %g s", limits.send_timeout)
+                    return
+                outbox.sent(message)
+
+        async def reader() -> None:
+            while True:
+                await outbox.wait_below(PENDING_LOW_WATER)
+                if outbox.overflow:
+                    return
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    return
+                text, data = frame.get("text"), frame.get("bytes")
+                raw = text.encode("utf-8", "surrogatepass") if text is not None else data or b""
+                if len(raw) > limit:
+                    outbox.put(dispatcher.too_large())
+                    continue
+                reply = await run_in_threadpool(dispatcher.handle, raw, session)
+                if reply is not None:
+                    outbox.put(reply)
+
+        session = Session(send)
+        tasks += [asyncio.create_task(reader()), asyncio.create_task(writer())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()  # a dispatch in a thread finishes first (anyio shields it)
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
+                                         RuntimeError, OSError):
+                    await task
+            outbox.closed = True
+            await run_in_threadpool(session.close)  # may wait for a move's game lock
+
+    from ora_api.pictures import svg_route
+
+    app = Starlette(routes=[Route("/rpc", rpc, methods=["POST"]), WebSocketRoute("/ws", ws),
+                            svg_route(dispatcher.target), *web.routes()])
+    return Guard(app, policy or OriginPolicy())
+
+
+def _peer(client: Any) -> str:
+    return f"{client[0]}:{client[1]}" if client else "?"
+
+
+def serve_http(dispatcher: Dispatcher, host: str, port: int, *, log_level: str = "warning",
+               limits: ServerLimits | None = None, policy: OriginPolicy | None = None,
+               sock: socket.socket | None = None) -> None:
+    """Serve until SIGINT or SIGTERM (then shut down gracefully and return); announces the
+    bound address on stderr (port 0: any free)."""
+    import uvicorn
+
+    from ora_api.transport.connections import protocol_classes
+
+    limits = limits or ServerLimits(max_request_bytes=dispatcher.max_request_bytes,
+                                    max_reply_bytes=dispatcher.max_reply_bytes)
+    store_url = dispatcher.target.store.url
+    http_protocol, ws_protocol = protocol_classes(limits)
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[Any] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                bound = port
+                for server in self.servers:
+                    for sock in server.sockets:
+                        bound = sock.getsockname()[1]
+                print(f"ora: JSON-RPC on http://{host}:{bound}/rpc and ws://{host}:{bound}/ws "
+                      f"(store {store_url})", file=sys.stderr, flush=True)
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # uvicorn re-raises a caught SIGTERM after its graceful shutdown, which kills the
+            # process (status 143) before the store is closed; here both signals just stop it.
+            if threading.current_thread() is not threading.main_thread():
+                yield
+                return
+            original = {sig: signal.signal(sig, self.handle_exit)
+                        for sig in (signal.SIGINT, signal.SIGTERM)}
+            try:
+                yield
+            finally:
+                for sig, handler in original.items():
+                    signal.signal(sig, handler)
+
+    if sock is None:  # else a worker of ``--workers N``: the socket its parent bound
+        sock = listen(host, port)
+    config = uvicorn.Config(
+        create_app(dispatcher, limits, policy), host=host, port=port, log_level=log_level,
+        access_log=False, lifespan="off", http=http_protocol, ws=ws_protocol,
+        ws_max_size=4 * dispatcher.max_request_bytes, timeout_graceful_shutdown=5)
+    try:
+        Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m ora_api.transport.server [options]``: the same as ``ora serve``."""
+    parser = argparse.ArgumentParser(prog="python -m ora_api.transport.server",
+                                     description="Serve the ora JSON-RPC API.")
+    add_serve_arguments(parser)
+    args_list = sys.argv[1:] if argv is None else argv
+    # a worker of ``--workers N`` (ora_api.transport.workers)
+    if args_list[:1] == ["--worker-args"]:
+        return run(argparse.Namespace(**orjson.loads(args_list[1])))
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
