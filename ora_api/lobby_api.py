@@ -21,6 +21,7 @@ from uuid import UUID
 
 from attrs import field, frozen
 
+from ora_api.bot_pool import MAX_COUNT, budget_refusal
 from ora_api.lobby import Visibility
 from ora_api.projection import ConfigView, Status
 from ora_api.rpc import Session, invalid_params
@@ -218,6 +219,11 @@ def _seat_plans(svc: GameService, p: CreateParams) -> list[SeatPlan] | None:
             except ValueError as e:
                 raise invalid_params(f"seats[{i}].bot: {e}", f"seats[{i}].bot",
                                      reason="unknown_bot") from None
+            limits = svc.bot_runner.limits
+            if (why := budget_refusal(seat.bot, limits)) is not None:
+                raise invalid_params(f"seats[{i}].bot: {why}", f"seats[{i}].bot",
+                                     reason="bot_budget_too_large",
+                                     bot_max_seconds=limits.max_seconds, max_count=MAX_COUNT)
         plans.append(SeatPlan(name=name, bot=seat.bot))
     return plans
 

@@ -39,6 +39,7 @@ from typing import IO, Any
 import orjson
 
 from ora_api import web
+from ora_api.bot_pool import BotLimits
 from ora_api.cli import DEFAULT_HTTP, add_serve_arguments
 from ora_api.guard import Guard
 from ora_api.limits import PENDING_LOW_WATER, ServerLimits
@@ -80,12 +81,23 @@ def limits_of(args: argparse.Namespace) -> ServerLimits:
         raise ValueError("--" + str(e).replace("_", "-")) from None
 
 
+def bot_limits_of(args: argparse.Namespace) -> BotLimits:
+    """The bot seats' limits the options give (ValueError naming the bad option)."""
+    given = {name: getattr(args, "bot_" + name) for name in ("max_seconds", "thinkers")
+             if getattr(args, "bot_" + name, None) is not None}
+    try:
+        return BotLimits(**given)
+    except ValueError as e:
+        raise ValueError("--bot-" + str(e).replace("_", "-")) from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until stdin ends (stdio) or SIGINT / SIGTERM (HTTP); the exit code."""
     logging.basicConfig(stream=sys.stderr, level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         limits = limits_of(args)
+        bots = bot_limits_of(args)
         policy = OriginPolicy.of(args.allow_host or (), args.allow_origin or ())
     except ValueError as e:
         print(f"ora serve: {e}", file=sys.stderr)
@@ -103,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     store_url = args.store or default_store_url()
     try:
-        service = open_service(store_url)
+        service = open_service(store_url, bots=bots)
     except StoreUnavailable as e:  # checked at start: a store that cannot be written
         print(f"ora serve: cannot write the store {store_url!r} ({e.reason}): {e.detail}",
               file=sys.stderr)

@@ -35,6 +35,7 @@ import orjson
 from attrs import define, field, frozen
 
 from ora_api import openrpc
+from ora_api.bot_pool import BotLimits
 from ora_api.bot_seats import BotRunner
 from ora_api.follower import Follower
 from ora_api.lobby import (
@@ -408,7 +409,7 @@ class GameService:
     """Games over an event store. Thread-safe: commands on one game are serialised."""
 
     def __init__(self, store: EventStore[GameEvent], rules: Rules, *,
-                 cache_size: int = 256) -> None:
+                 cache_size: int = 256, bots: BotLimits | None = None) -> None:
         self.store = store
         self.rules = rules
         self.cache_size = cache_size
@@ -428,7 +429,7 @@ class GameService:
         #: rules.catalog's answer per locale (the rules never change while serving).
         self.catalogs: dict[str, orjson.Fragment] = {}
         #: Plays the bot seats' moves (``ora_api.bot_seats``).
-        self.bot_runner = BotRunner(rules, self.play_seat)
+        self.bot_runner = BotRunner(rules, self.play_seat, bots)
         self.reconcile()
 
     def close(self) -> None:
@@ -930,7 +931,7 @@ def _config_field(message: str) -> str:
 
 
 def open_service(store_url: str, *, rules: Rules | None = None, cache_size: int = 256,
-                 check_writable: bool = True) -> GameService:
+                 check_writable: bool = True, bots: BotLimits | None = None) -> GameService:
     """A service over the store at ``store_url`` (``memory``, ``sqlite:PATH``, ``postgres:``);
     the lobby's tables live in the same database.
 
@@ -943,7 +944,7 @@ def open_service(store_url: str, *, rules: Rules | None = None, cache_size: int 
         raise _unavailable(e, store_url) from e
     try:
         service = GameService(store, rules if rules is not None else load_rules(),
-                              cache_size=cache_size)
+                              cache_size=cache_size, bots=bots)
         if check_writable:
             service.lobby.check_writable()
         return service
