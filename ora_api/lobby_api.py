@@ -118,6 +118,10 @@ class JoinParams:
     invite: str = field(metadata=_meta("an invitation from game.create", max_length=256))
     name: str = field(metadata=_meta("the player's name (1 to 40 characters)",
                                      max_length=MAX_NAME))
+    request_id: str | None = field(default=None, metadata=_meta(
+        "a random id the client chooses for this join (a UUID): sent again with the same "
+        "invitation, it gets the same seat and token, so a join whose answer was lost can be "
+        "retried", max_length=64))
 
 
 @frozen(kw_only=True)
@@ -255,8 +259,8 @@ def game_create(svc: GameService, session: Session, p: CreateParams) -> CreateRe
             summary="Take the seat an invitation opens; its token is shown once.")
 def game_join(svc: GameService, session: Session, p: JoinParams) -> JoinResult:
     """The name enters the game as a seat_taken event. An invitation works once: a second
-    join answers bad_invite (invite_used)."""
-    game_id, seat, token, state = svc.join(p.invite, _name(p.name, "name"))
+    join answers bad_invite (invite_used), unless it repeats the first's request_id."""
+    game_id, seat, token, state = svc.join(p.invite, _name(p.name, "name"), p.request_id)
     return JoinResult(game_id=game_id, seat=seat, colour=state.players[seat].colour,
                       token=token, version=state.version)
 

@@ -38,6 +38,7 @@ from ora_api import openrpc
 from ora_api.bot_pool import BotLimits
 from ora_api.bot_seats import BotRunner
 from ora_api.follower import Follower
+from ora_api.join_retry import earlier_join, join_token
 from ora_api.lobby import (
     Access,
     InviteRefused,
@@ -568,14 +569,19 @@ class GameService:
         return Created(game_id=game_id, state=state, visibility=visibility, tokens=tokens,
                        invites=invites)
 
-    def join(self, invite: str, name: str) -> tuple[UUID, int, str, State]:
-        """Take the seat an invitation opens: (game, seat, the seat's new token, state)."""
+    def join(self, invite: str, name: str, request_id: str | None = None
+             ) -> tuple[UUID, int, str, State]:
+        """Take the seat an invitation opens: (game, seat, the seat's new token, state). The
+        same join again (``request_id``) gets the same answer (``ora_api.join_retry``)."""
         key = digest(invite)
+        token = join_token(invite, request_id)
         try:
             game_id, seat = self.lobby.invitation(key)
         except InviteRefused as e:
+            if (earlier := earlier_join(self.lobby, invite, request_id)) is not None:
+                with self._game_lock(earlier[0]):
+                    return *earlier, token, self._entry(earlier[0]).state
             raise BAD_INVITE.error(e.detail, reason=e.reason) from None
-        token = new_secret()
         event = SeatTaken(seat=seat, name=name)
         with self._game_lock(game_id):
             for _ in range(8):  # another server may append to the game meanwhile
