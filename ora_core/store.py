@@ -432,6 +432,9 @@ def _settings_for(url: str) -> dict[str, str]:
         settings = {k: v for k, v in os.environ.items() if k.startswith("POSTGRES_")}
         settings["PERSISTENCE_MODULE"] = "eventsourcing.postgres"
         settings.setdefault("POSTGRES_CONNECT_TIMEOUT", str(POOL_WAIT_S))
+        # A connection is checked as it leaves the pool: those that died with a restarted server
+        # are replaced there, not handed to a request that would fail on them.
+        settings.setdefault("POSTGRES_PRE_PING", "y")
         if dbname := url[len("postgres:") :]:
             settings["POSTGRES_DBNAME"] = dbname
         return settings
@@ -489,6 +492,27 @@ def _fail_at_once(recorder: ApplicationRecorder) -> None:
             setattr(recorder, name, inner.__get__(recorder))
 
 
+def _check_on_checkout(recorder: ApplicationRecorder) -> None:
+    """On checkout (``POSTGRES_PRE_PING``), one dead connection replaces every idle one.
+
+    After a server restart all the pool's connections are dead. The pool's own check would find
+    them one per checkout, sleeping a growing backoff (1 s, 2 s, ...) after each: a request
+    could meet several and wait past :data:`POOL_WAIT_S`. Checking them all at the first dead
+    one leaves one backoff, then connections made anew."""
+    pool: Any = getattr(getattr(recorder, "datastore", None), "pool", None)
+    if pool is None or getattr(pool, "_check", None) is None:
+        return
+
+    def check(conn: Any) -> None:
+        try:
+            pool.check_connection(conn)
+        except Exception:
+            pool.check()  # the others died with it: dispose of them and connect anew
+            raise
+
+    pool._check = check
+
+
 class EventStore(Generic[E]):
     """Games' event streams with optimistic concurrency and a hash chain.
 
@@ -516,6 +540,7 @@ class EventStore(Generic[E]):
             _tune_sqlite(self._recorder, os.environ.get("ORA_SQLITE_SYNCHRONOUS", "NORMAL"))
         elif url.startswith("postgres:"):
             _fail_at_once(self._recorder)
+            _check_on_checkout(self._recorder)
         self._lock = threading.Lock()
         self._heads: dict[UUID, tuple[int, str]] = {}  # game -> (version, hash) known stored
         self._games: dict[UUID, None] = {}  # games seen in the notification log, in order
