@@ -424,8 +424,12 @@ def _settings_for(url: str) -> dict[str, str]:
         path = url[len("sqlite:") :]
         if not path:
             raise ValueError("sqlite store url needs a path: 'sqlite:PATH'")
-        if not (path.startswith("file:") or ":memory:" in path):
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        if path.lower().startswith("file:") or ":memory:" in path:
+            # SQLite would read these as a URI with options or as a memory database: a file
+            # under a name the operator did not write, or a store that vanishes.
+            raise BadStoreUrl(f"a sqlite store url is 'sqlite:' and a plain path, not {url!r} "
+                              "(use 'memory' for a store in memory)")
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         # Ids are stored as hex text either way; "text" only skips the library's UUID(...) per
         # row read (a third of a fold's reading time); the store turns ids back into UUIDs.
         return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path,

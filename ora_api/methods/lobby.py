@@ -199,7 +199,14 @@ def _name(value: str, path: str) -> str:
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
         raise invalid_params(f"{path}: a name has no control characters", path,
                              reason="invalid_name")
+    if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANKS for ch in name):
+        raise invalid_params(f"{path}: a name needs a visible character (a letter, digit or "
+                             "symbol)", path, reason="invalid_name")
     return name
+
+
+#: Letters and symbols that show nothing: the Hangul fillers and the Braille blank.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def _seat_plans(svc: GameService, p: CreateParams) -> list[SeatPlan] | None:
