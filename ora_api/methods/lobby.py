@@ -31,6 +31,7 @@ from ora_api.methods.common import (
     VERSION_CONFLICT,
     meta,
 )
+from ora_api.param_limits import whole_number
 from ora_api.projection import ConfigView, Status
 from ora_api.service import GameService, SeatPlan
 from ora_api.transport.rpc import Registry, Session, invalid_params
@@ -293,10 +294,8 @@ def game_list(svc: GameService, session: Session, p: ListParams) -> ListResult:
                              reason="too_long")
     after = 0
     if p.cursor is not None:
-        if not p.cursor.isascii() or not p.cursor.isdigit():
-            raise invalid_params("cursor: not a cursor of game.list", "cursor",
-                                 reason="bad_cursor")
-        after = int(p.cursor)
+        after = whole_number(p.cursor, "cursor", reason="bad_cursor",
+                             what="a cursor of game.list")
     listed, next_after = svc.list_games(p.tokens, limit=p.limit, after=after,
                                         open_seats=p.open_seats, finished=p.finished)
     games = []

@@ -293,7 +293,9 @@ def _uuid(value: Any, _: Any) -> UUID:
 def make_params_converter() -> cattrs.Converter:
     """A converter that accepts only the JSON types the annotations name, and no extra keys."""
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
-    conv.register_structure_hook(int, _strict("an integer", lambda v: type(v) is int))
+    # (SQLite's integers are signed 64-bit: a larger one would be an internal error there)
+    conv.register_structure_hook(int, _strict("an integer from -2^63 to 2^63-1", lambda v: type(
+        v) is int and -(2**63) <= v < 2**63))
     conv.register_structure_hook(str, _strict("a string", lambda v: type(v) is str))
     conv.register_structure_hook(bool, _strict("a boolean", lambda v: type(v) is bool))
     conv.register_structure_hook(float, _strict("a number", lambda v: type(v) in (int, float)))
