@@ -43,6 +43,7 @@ from ora_api.api import API
 from ora_api.bot_pool import BotLimits
 from ora_api.service import open_service
 from ora_api.transport.guard import Guard
+from ora_api.transport.headers import SecurityHeaders
 from ora_api.transport.limits import PENDING_LOW_WATER, ServerLimits
 from ora_api.transport.options import DEFAULT_HTTP, add_serve_arguments
 from ora_api.transport.origins import OriginPolicy
@@ -378,7 +379,7 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
 
     app = Starlette(routes=[Route("/rpc", rpc, methods=["POST"]), WebSocketRoute("/ws", ws),
                             svg_route(dispatcher.target), *web.routes()])
-    return Guard(app, policy or OriginPolicy())
+    return SecurityHeaders(Guard(app, policy or OriginPolicy()))
 
 
 def _peer(client: Any) -> str:
