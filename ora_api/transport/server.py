@@ -127,28 +127,28 @@ def run(args: argparse.Namespace) -> int:
         return 2
     workers = getattr(args, "workers", 1) or 1
     if workers > 1 and not args.stdio:
-        from ora_api.transport.workers import supervise
+        from ora_api.transport.workers import reserve, supervise
 
         service.close()  # the store works and is summarised; each worker opens its own
         try:
-            sock = listen(host, int(port))
+            sock = _listening(reserve, host, int(port))
         except CannotListen as e:
             print(f"ora serve: {e}", file=sys.stderr)
             return 2
         bound = sock.getsockname()[1]
-        print(f"ora: JSON-RPC on http://{host}:{bound}/rpc and ws://{host}:{bound}/ws "
-              f"(store {store_url}, {workers} workers)", file=sys.stderr, flush=True)
-        return supervise(args, sock, workers)
+        return supervise(args, sock, workers, lambda: print(
+            f"ora: JSON-RPC on http://{host}:{bound}/rpc and ws://{host}:{bound}/ws "
+            f"(store {store_url}, {workers} workers)", file=sys.stderr, flush=True))
     dispatcher = Dispatcher(API, service, max_request_bytes=limits.max_request_bytes,
                             max_reply_bytes=limits.max_reply_bytes)
     try:
         if args.stdio:
             serve_stdio(dispatcher, sys.stdin.buffer, sys.stdout.buffer)
         else:
-            inherited = getattr(args, "inherit_socket", None)
+            shared = getattr(args, "reuse_port", False)  # a worker of ``--workers N``
             serve_http(dispatcher, host, int(port), log_level=args.log_level, limits=limits,
-                       policy=policy, sock=None if inherited is None else
-                       socket.socket(fileno=inherited))
+                       policy=policy, sock=listen(host, int(port), reuse_port=True)
+                       if shared else None)
     except CannotListen as e:
         print(f"ora serve: {e}", file=sys.stderr)
         return 2
@@ -161,12 +161,22 @@ class CannotListen(Exception):
     """The HTTP address cannot be bound (in use, not ours, no permission)."""
 
 
-def listen(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port``; CannotListen in one sentence otherwise (uvicorn
+def listen(host: str, port: int, *, reuse_port: bool = False) -> socket.socket:
+    """A listening socket on ``host:port`` (``reuse_port``: one of the workers' sockets on a
+    port, ``ora_api.transport.workers``); CannotListen in one sentence otherwise (uvicorn
     would log it and exit with status 3)."""
-    try:
+    def make(host: str, port: int) -> socket.socket:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
-        return socket.create_server((host, port), family=family, backlog=2048)
+        return socket.create_server((host, port), family=family, backlog=2048,
+                                    reuse_port=reuse_port)
+
+    return _listening(make, host, port)
+
+
+def _listening(make: Callable[[str, int], socket.socket], host: str, port: int
+               ) -> socket.socket:
+    try:
+        return make(host, port)
     except OSError as e:
         # (create_server appends the address to its message; a bad name has no errno text)
         why = e.strerror if isinstance(e, socket.gaierror) or not e.errno else \
@@ -446,7 +456,11 @@ def main(argv: list[str] | None = None) -> int:
     args_list = sys.argv[1:] if argv is None else argv
     # a worker of ``--workers N`` (ora_api.transport.workers)
     if args_list[:1] == ["--worker-args"]:
-        return run(argparse.Namespace(**orjson.loads(args_list[1])))
+        from ora_api.transport.workers import die_with_parent
+
+        worker_args = orjson.loads(args_list[1])
+        die_with_parent(worker_args["supervisor"])
+        return run(argparse.Namespace(**worker_args))
     return run(parser.parse_args(argv))
 
 
