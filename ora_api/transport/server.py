@@ -32,6 +32,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -47,6 +48,7 @@ from ora_api.transport.headers import SecurityHeaders
 from ora_api.transport.limits import PENDING_LOW_WATER, ServerLimits
 from ora_api.transport.options import DEFAULT_HTTP, add_serve_arguments
 from ora_api.transport.origins import OriginPolicy
+from ora_api.transport.pending import PendingTotal
 from ora_api.transport.rpc import Dispatcher, Session, error_message, invalid_request
 from ora_core.store import StoreUnavailable
 
@@ -75,7 +77,8 @@ def missing_http_packages() -> list[str]:
 def limits_of(args: argparse.Namespace) -> ServerLimits:
     """The limits the options give (ValueError naming the bad option)."""
     given = {name: getattr(args, name) for name in (
-        "max_request_bytes", "max_reply_bytes", "max_pending_bytes", "max_connections",
+        "max_request_bytes", "max_reply_bytes", "max_pending_bytes", "max_pending_total",
+        "max_connections",
         "header_timeout", "body_timeout", "send_timeout") if getattr(args, name, None) is not None}
     try:
         return ServerLimits(**given)
@@ -230,27 +233,50 @@ class Outbox:
 
     Past ``limit`` bytes it overflows and calls ``on_overflow``: the client is disconnected
     rather than silently missing a notification. ``wait_below`` is the reader's backpressure:
-    no frame is read from a client while more than a little waits for it.
+    no frame is read from a client while more than a little waits for it. With ``total`` its
+    bytes also count toward the server's cap (``ora_api.transport.pending``), which may drop it
+    (overflow too) when it is the client that has left a message unread longest.
     """
 
-    def __init__(self, limit: int, on_overflow: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, limit: int, on_overflow: Callable[[], None] = lambda: None,
+                 total: PendingTotal | None = None) -> None:
         self.limit = limit
         self.on_overflow = on_overflow
+        self.total = total
         self.pending = 0
         self.overflow = False
         self.closed = False
-        self._messages: collections.deque[bytes] = collections.deque()
+        #: When the oldest message not yet sent was queued.
+        self.unread_since: float | None = None
+        self._messages: collections.deque[tuple[bytes, float]] = collections.deque()
         self._changed = asyncio.Event()
 
     def put(self, message: bytes) -> None:
         if self.overflow or self.closed:
             return
-        self._messages.append(message)
+        now = time.monotonic()
+        self._messages.append((message, now))
+        if self.unread_since is None:
+            self.unread_since = now
         self.pending += len(message)
         if self.pending > self.limit:
-            self.overflow = True
-            self._messages.clear()
-            self.on_overflow()  # at once: the writer may be stuck sending to this client
+            self.drop(counted=self.pending - len(message))  # (this one was never counted)
+            return
+        self._changed.set()
+        if self.total is not None:
+            self.total.add(self, len(message))
+
+    def drop(self, counted: int | None = None) -> None:
+        """Overflow: the queued messages go, and the client with them; ``counted``: the bytes
+        the server's total holds for it (default: all pending)."""
+        if self.overflow:
+            return
+        self.overflow = True
+        self._messages.clear()
+        self.unread_since = None
+        if self.total is not None and not self.closed:
+            self.total.release(self, self.pending if counted is None else counted)
+        self.on_overflow()  # at once: the writer may be stuck sending to this client
         self._changed.set()
 
     async def get(self) -> bytes | None:
@@ -258,11 +284,23 @@ class Outbox:
         while not self._messages and not self.overflow:
             self._changed.clear()
             await self._changed.wait()
-        return None if self.overflow else self._messages.popleft()
+        if self.overflow:
+            return None
+        message, _ = self._messages.popleft()
+        self.unread_since = self._messages[0][1] if self._messages else None
+        return message
 
     def sent(self, message: bytes) -> None:
         self.pending -= len(message)
+        if self.total is not None and not self.overflow:
+            self.total.sent(len(message))
         self._changed.set()
+
+    def close(self) -> None:
+        """The client is gone: its unsent bytes leave the server's total."""
+        if self.total is not None and not self.overflow and not self.closed:
+            self.total.release(self, self.pending)
+        self.closed = True
 
     async def wait_below(self, low: int) -> None:
         while self.pending > low and not self.overflow:
@@ -285,6 +323,7 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                                     max_reply_bytes=dispatcher.max_reply_bytes)
     limit = dispatcher.max_request_bytes
     json_type = "application/json"
+    pending_total = PendingTotal(limits.max_pending_total)  # all WebSocket clients together
 
     def refuse(status: int, reason: str, detail: str, **headers: str) -> Response:
         return Response(error_message(invalid_request(detail, reason=reason)), status_code=status,
@@ -339,7 +378,9 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                     task.cancel()
 
         outbox = Outbox(limits.max_pending_bytes, on_overflow=lambda: drop(
-            "more than %d bytes wait for it", limits.max_pending_bytes))
+            "more than %d bytes wait for it, or it left a message unread longest when all "
+            "clients' passed %d", limits.max_pending_bytes, limits.max_pending_total),
+            total=pending_total)
 
         def send(message: bytes) -> None:  # from any thread (notifications)
             loop.call_soon_threadsafe(outbox.put, message)
@@ -382,7 +423,7 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                 with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
                                          RuntimeError, OSError):
                     await task
-            outbox.closed = True
+            outbox.close()
             await run_in_threadpool(session.close)  # may wait for a move's game lock
 
     from ora_api.pictures import svg_route
