@@ -27,9 +27,11 @@ import attrs
 import orjson
 from attrs import frozen
 
+from ora_api.bot_pool import BotLimits
 from ora_api.bot_seats import BotRunner
 from ora_api.follower import Follower
 from ora_api.hot import Hot
+from ora_api.join_retry import earlier_join, join_token
 from ora_api.lobby import (
     Access,
     InviteRefused,
@@ -133,7 +135,7 @@ class GameService:
     """Games over an event store. Thread-safe: commands on one game are serialised."""
 
     def __init__(self, store: EventStore[GameEvent], rules: Rules, *,
-                 cache_size: int = 256) -> None:
+                 cache_size: int = 256, bots: BotLimits | None = None) -> None:
         self.store = store
         self.rules = rules
         self.cache_size = cache_size
@@ -151,7 +153,7 @@ class GameService:
         #: rules.catalog's answer per locale (the rules never change while serving).
         self.catalogs: dict[str, orjson.Fragment] = {}
         #: Plays the bot seats' moves (``ora_api.bot_seats``).
-        self.bot_runner = BotRunner(rules, self.play_seat)
+        self.bot_runner = BotRunner(rules, self.play_seat, bots)
         self.reconcile()
 
     def close(self) -> None:
@@ -183,7 +185,8 @@ class GameService:
                 hot.moves = None
                 hot.access = self.lobby.access(game_id)
                 self.subscribers.deliver(game_id, hot.state.version, later)
-            self.health.ok(wrote=False)
+            if self._shared:  # only a read of the store tells it works again
+                self.health.ok(wrote=False)
             return hot
         try:
             state = self.store.fold(game_id, fold)
@@ -296,14 +299,19 @@ class GameService:
             self.health.ok(wrote=True)
             self._put(game_id, hot)
 
-    def join(self, invite: str, name: str) -> tuple[UUID, int, str, State]:
-        """Take the seat an invitation opens: (game, seat, the seat's new token, state)."""
+    def join(self, invite: str, name: str, request_id: str | None = None
+             ) -> tuple[UUID, int, str, State]:
+        """Take the seat an invitation opens: (game, seat, the seat's new token, state). The
+        same join again (``request_id``) gets the same answer (``ora_api.join_retry``)."""
         key = digest(invite)
+        token = join_token(invite, request_id)
         try:
             game_id, seat = self.lobby.invitation(key)
         except InviteRefused as e:
+            if (earlier := earlier_join(self.lobby, invite, request_id)) is not None:
+                with self._game_lock(earlier[0]):
+                    return *earlier, token, self._entry(earlier[0]).state
             raise BAD_INVITE.error(e.detail, reason=e.reason) from None
-        token = new_secret()
         event = SeatTaken(seat=seat, name=name)
         with self._game_lock(game_id):
             for _ in range(8):  # another server may append to the game meanwhile
@@ -542,7 +550,7 @@ def _config_field(message: str) -> str:
 
 
 def open_service(store_url: str, *, rules: Rules | None = None, cache_size: int = 256,
-                 check_writable: bool = True) -> GameService:
+                 check_writable: bool = True, bots: BotLimits | None = None) -> GameService:
     """A service over the store at ``store_url`` (``memory``, ``sqlite:PATH``, ``postgres:``);
     the lobby's tables live in the same database.
 
@@ -555,7 +563,7 @@ def open_service(store_url: str, *, rules: Rules | None = None, cache_size: int 
         raise unavailable(e, store_url) from e
     try:
         service = GameService(store, rules if rules is not None else load_rules(),
-                              cache_size=cache_size)
+                              cache_size=cache_size, bots=bots)
         if check_writable:
             service.lobby.check_writable()
         return service

@@ -23,6 +23,7 @@ from ora_api.methods.common import (
     GameParams,
     meta,
 )
+from ora_api.param_limits import digits
 from ora_api.projection import StateView, project, score_views
 from ora_api.service import EVENTS_PAGE, EVENTS_PAGE_BYTES, GameService
 from ora_api.transport.rpc import Registry, Session, invalid_params, reply_room
@@ -191,7 +192,7 @@ def game_legal_moves(svc: GameService, session: Session, p: LegalMovesParams
 
 def _parse_moves_cursor(cursor: str) -> tuple[int, int]:
     version, _, offset = cursor.partition(":")
-    if not all(x.isascii() and x.isdigit() for x in (version, offset)):
+    if not all(digits(x) for x in (version, offset)):
         raise invalid_params("cursor: not a cursor of game.legal_moves (pass next_cursor as "
                              "it came)", "cursor", reason="bad_cursor")
     return int(version), int(offset)
