@@ -5,6 +5,7 @@ the oldest is dropped first, and its bytes are released."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 
@@ -17,8 +18,10 @@ def test_past_the_total_the_oldest_unread_client_is_dropped_first() -> None:
     async def scenario() -> None:
         total = PendingTotal(1000)
         dropped: list[str] = []
-        boxes = {name: Outbox(600, on_overflow=lambda n=name: dropped.append(n), total=total)
-                 for name in "abc"}
+        def dropper(name: str) -> Callable[[], None]:
+            return lambda: dropped.append(name)
+
+        boxes = {name: Outbox(600, on_overflow=dropper(name), total=total) for name in "abc"}
         boxes["a"].put(b"x" * 300)  # a: the oldest unread message
         await asyncio.sleep(0.01)
         boxes["b"].put(b"x" * 300)
