@@ -54,6 +54,7 @@ from ora_api.projection import (
     score_views,
     status_of,
 )
+from ora_api.retries import Requests
 from ora_api.rpc import (
     MAX_REPLY_BYTES,
     ErrorSpec,
@@ -203,6 +204,9 @@ class MoveParams:
                                      max_length=4096))
     expected_version: int | None = field(default=None, metadata=_meta(
         "refuse the move (version_conflict) unless the game is at this version", minimum=0))
+    request_id: str | None = field(default=None, metadata=_meta(
+        "the client's id of this request: sent again by the same seat, it answers the "
+        "original result and stores nothing (safe retries)", max_length=128))
 
 
 @frozen(kw_only=True)
@@ -413,6 +417,7 @@ class GameService:
         self.rules = rules
         self.cache_size = cache_size
         self.lobby = Lobby(store)
+        self.requests = Requests(self.lobby)
         self.health = StoreHealth()
         #: Another process may write the same database: check the stream head before
         #: answering from the cache.
@@ -679,16 +684,40 @@ class GameService:
 
     # -- commands ---------------------------------------------------------------------------------
 
-    def move(self, game_id: UUID, token: str, move: str, expected_version: int | None = None
-             ) -> tuple[int, list[EventView]]:
+    def move(self, game_id: UUID, token: str, move: str, expected_version: int | None = None,
+             request_id: str | None = None) -> tuple[int, list[EventView]]:
         """Decide ``move`` for the token's seat and store its events; nothing is stored unless
-        every check passes."""
+        every check passes. A ``request_id`` this seat's move already stored answers that move
+        again (``ora_api.retries``)."""
         with self._game_lock(game_id):
             hot = self._entry(game_id)
             seat = self._seat_of(game_id, hot, token)
             if seat is None:
                 raise BAD_TOKEN.error("the token is not a seat's token of this game")
-            return self._play(game_id, hot, seat, move, expected_version)
+            if request_id is None:
+                return self._play(game_id, hot, seat, move, expected_version)
+            answered = self._answered(game_id, seat, move, request_id)
+            if answered is not None:
+                return answered
+            try:
+                return self._play(game_id, hot, seat, move, expected_version, request_id)
+            except RpcError as e:  # another server may have stored the same request first
+                answered = self._answered(game_id, seat, move, request_id)
+                if e.code != VERSION_CONFLICT.code or answered is None:
+                    raise
+                return answered
+
+    def _answered(self, game_id: UUID, seat: int, move: str, request_id: str
+                  ) -> tuple[int, list[EventView]] | None:
+        """The original answer of a request already stored, or None."""
+        done = self.requests.find(game_id, seat, request_id)
+        if done is None:
+            return None
+        if done.move != move:
+            raise invalid_params(f"request_id {request_id!r} was used for another move "
+                                 f"({done.move!r})", "request_id", reason="request_id_reused")
+        stored = self.store.events(game_id, done.first_version, done.version)
+        return done.version, [event_view(s) for s in stored]
 
     def play_seat(self, game_id: UUID, seat: int, move: str, expected_version: int
                   ) -> tuple[int, list[EventView]]:
@@ -700,7 +729,8 @@ class GameService:
             return self._play(game_id, hot, seat, move, expected_version)
 
     def _play(self, game_id: UUID, hot: _Hot, seat: int, move: str,
-              expected_version: int | None) -> tuple[int, list[EventView]]:
+              expected_version: int | None, request_id: str | None = None
+              ) -> tuple[int, list[EventView]]:
         """``move`` for ``seat``, with the game's lock held."""
         state = hot.state
         if expected_version is not None and expected_version != state.version:
@@ -720,6 +750,9 @@ class GameService:
 
         def write(c: Any) -> None:
             Lobby.update_game(c, game_id, new_state.version, 1, status, scores)
+            if request_id is not None:
+                Requests.record(c, game_id, seat, request_id, move, state.version + 1,
+                                new_state.version)
 
         try:
             stored = self.store.append(game_id, state.version, executed.events,
@@ -1016,7 +1049,7 @@ def game_move(svc: GameService, session: Session, p: MoveParams) -> MoveResult:
     conflict (only with expected_version), then the engine's checks: invalid move (not the
     notation), illegal move (game_over), not your turn, illegal move. A refused move stores
     nothing. Two moves racing at one version: exactly one is stored."""
-    version, events = svc.move(p.game_id, p.token, p.move, p.expected_version)
+    version, events = svc.move(p.game_id, p.token, p.move, p.expected_version, p.request_id)
     return MoveResult(version=version, events=events)
 
 
