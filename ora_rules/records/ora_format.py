@@ -36,12 +36,13 @@ from ora_rules.records.importing import Imported
 from ora_rules.records.replay import Replayed, SourceMove, replay
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
+from ora_rules.version import RULES_VERSION
 
 #: The tags every record has, in the order they are written.
 REQUIRED_TAGS = ("Game", "Players", "Variant", "Length", "Seed", "Colours")
 #: The tags a record may have, written in this order after the required ones.
-OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Names", "Bots", "Seated", "Result",
-                 "Head")
+OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Rules", "Names", "Bots", "Seated",
+                 "Result", "Head")
 #: The readings of a game at the rulebook's options (docs/ambiguities.md).
 DEFAULT_READINGS = "rulebook"
 
@@ -88,6 +89,7 @@ def header_tags(config: GameConfig, state: State | None = None, head: str | None
         tags.append(("Liesborn", "yes"))
         tags.append(("WonderTiles", config.wonder_tiles))  # the tile set, AMB-28 (a)
     tags.append(("Readings", label(config.readings)))
+    tags.append(("Rules", str(RULES_VERSION)))  # the engine's rules version (ora_rules.version)
     tags.extend(seat_tags(config, seated))
     if state is not None and state.scores is not None:
         tags.append(("Result", result_text(state)))
@@ -267,7 +269,9 @@ def config_of(parsed: _Parsed, readings: str | None, rules: Rules) -> GameConfig
                           '[Game "ora"] records')
     chosen = _readings(tags.get("Readings"), where.get("Readings", 0), readings, rules)
     numbers = {}
-    for name in ("Players", "Seed"):
+    for name in ("Players", "Seed", "Rules"):
+        if name not in tags:  # [Rules]: records written before it are of rules version 1
+            continue
         try:
             numbers[name] = int(tags[name])
         except ValueError:
