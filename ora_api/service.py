@@ -520,7 +520,7 @@ class GameService:
     def create(self, players: int, variant: str, length: str, seed: int | None = None, *,
                seats: Sequence[SeatPlan] | None = None, visibility: Visibility = "private",
                readings: ReadingsChoice = None, liesborn: bool = False,
-               wonder_tiles: str | None = None) -> Created:
+               wonder_tiles: str | None = None, undo: str = "by_consent") -> Created:
         """A new game: the creator's seats get tokens, open seats invitations, bot seats
         neither; the named and bot seats' ``SeatTaken`` events follow the set-up.
         ``liesborn``: with the wonders mini expansion and its tile set (R-LIES-1, AMB-28)."""
@@ -530,6 +530,7 @@ class GameService:
             config = make_config(players, variant, length, seed,
                                  readings=resolve_readings(self.rules, readings),
                                  liesborn=liesborn, wonder_tiles=wonder_tiles)
+            config = attrs.evolve(config, undo=undo)  # the table's take-backs (ora_rules.undo)
             events: list[GameEvent] = list(start(config, self.rules))  # checks the tile set
         except InvalidConfig as e:
             where = f"config.{e.field}" if e.field else _config_field(e.message)
@@ -1635,6 +1636,7 @@ def state_at_move(svc: GameService, game_id: UUID, move: int, token: str | None 
 
 
 # game.export, game.import and game.verify (docs/records.md) register after the rest.
-from ora_api import records_api  # noqa: E402
+# game.undo_request and game.undo_answer (docs/api.md "Undo") follow them.
+from ora_api import records_api, undo_api  # noqa: E402
 
-__all__ += ["records_api"]
+__all__ += ["records_api", "undo_api"]

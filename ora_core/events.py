@@ -13,6 +13,7 @@ from typing import ClassVar, Union
 from attrs import frozen
 
 from ora_core.state import Flow, GameConfig, Score
+from ora_core.takeback import PositionRestored, UndoAnswered, UndoLapsed, UndoRequested
 from ora_core.values import Coord, Good, Indicator, Stage, Terrain
 
 
@@ -279,6 +280,10 @@ GameEvent = Union[  # noqa: UP007 - an explicit registry reads best as a Union
     GameEnded,
     SeatTaken,
     WonderTaken,
+    UndoRequested,  # the take-back's events: ora_core.takeback
+    UndoAnswered,
+    UndoLapsed,
+    PositionRestored,
 ]
 
 EVENT_TYPES: tuple[type[GameEvent], ...] = GameEvent.__args__  # type: ignore[attr-defined]

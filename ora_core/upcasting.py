@@ -58,6 +58,10 @@ EVENT_VERSIONS: Mapping[str, int] = {
     "game_ended": 1,
     "seat_taken": 1,
     "wonder_taken": 1,
+    "undo_requested": 1,
+    "undo_answered": 1,
+    "undo_lapsed": 1,
+    "position_restored": 1,
 }
 
 #: ``(tag, N)`` -> the upcaster from version N to N + 1. None yet: no event has changed.
