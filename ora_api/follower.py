@@ -5,7 +5,7 @@ through one of them is pushed at once to that process's own subscribers; the oth
 by tailing the store's notification log, one query whatever the number of games
 (:meth:`ora_core.store.EventStore.changes`). For each changed game that has subscribers here the
 service reads the new events and pushes them, under the game's lock and after what it pushed
-before (``GameService._deliver``): in order, none lost, none doubled. A store that fails is asked
+before (``Subscribers.deliver``): in order, none lost, none doubled. A store that fails is asked
 again at the next tick from the same place in the log, so an outage delays events but loses none.
 
 When to read the log: on PostgreSQL the follower LISTENs on the channel every append notifies

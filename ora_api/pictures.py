@@ -3,7 +3,7 @@
 Both read the game like ``game.view`` (at the head, a version or after a move, through the
 service's own reads, so the same read rules apply) and draw it with
 ``ora_rules.views.svg``. The HTTP
-route is one Starlette ``Route`` added by ``ora_api.server``: ``svg_route(service)``.
+route is one Starlette ``Route`` added by ``ora_api.transport.server``: ``svg_route(service)``.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from ora_api.rpc import RpcError, invalid_params
-from ora_api.service import GameService, board_state
+from ora_api.methods.projections import board_state
+from ora_api.service import GameService
+from ora_api.transport.rpc import RpcError, invalid_params
 from ora_rules.views.i18n import LOCALES
 from ora_rules.views.svg import board_svg
 from ora_rules.views.view import view

@@ -12,12 +12,20 @@ the id, the move's text and the versions of its events.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
 from attrs import frozen
 
 from ora_api.lobby import Lobby
+from ora_api.methods.common import VERSION_CONFLICT, EventView
+from ora_api.subscribers import event_view
+from ora_api.transport.rpc import RpcError, invalid_params
+from ora_core.store import EventStore
+
+#: A move's answer: the game's version after it and its events.
+Answer = tuple[int, list[EventView]]
 
 SCHEMA = ("CREATE TABLE IF NOT EXISTS ora_requests (game_id TEXT NOT NULL, "
           "seat INTEGER NOT NULL, request_id TEXT NOT NULL, move TEXT NOT NULL, "
@@ -51,6 +59,35 @@ class Requests:
         if row is None:
             return None
         return Answered(row["move"], int(row["first_version"]), int(row["version"]))
+
+    def once(self, store: EventStore[Any], game_id: UUID, seat: int, move: str,
+             request_id: str, play: Callable[[], Answer]) -> Answer:
+        """The stored answer of the request, else ``play()``'s (which records it); called
+        with the game's lock held. A version conflict may be another server storing the same
+        request first: its answer then."""
+        answered = self.answer(store, game_id, seat, move, request_id)
+        if answered is not None:
+            return answered
+        try:
+            return play()
+        except RpcError as e:
+            answered = self.answer(store, game_id, seat, move, request_id)
+            if e.code != VERSION_CONFLICT.code or answered is None:
+                raise
+            return answered
+
+    def answer(self, store: EventStore[Any], game_id: UUID, seat: int, move: str,
+               request_id: str) -> Answer | None:
+        """The original answer of a request already stored (rebuilt from its events), or
+        None; the same id for another move is refused (``request_id_reused``)."""
+        done = self.find(game_id, seat, request_id)
+        if done is None:
+            return None
+        if done.move != move:
+            raise invalid_params(f"request_id {request_id!r} was used for another move "
+                                 f"({done.move!r})", "request_id", reason="request_id_reused")
+        stored = store.events(game_id, done.first_version, done.version)
+        return done.version, [event_view(s) for s in stored]
 
     @staticmethod
     def record(c: Any, game_id: UUID, seat: int, request_id: str, move: str,

@@ -65,7 +65,7 @@ for _ in range(REPS):
 
 def make_fixtures(data: Path) -> None:
     """The bench's stored game (seed 4242) and a command corpus (three random games)."""
-    from ora_api.bench import _random_game
+    from ora_api.tools.bench import _random_game
     from ora_core.codec import EventJsonCodec
     from ora_core.store import EventStore
     from ora_rules.moves import legal_moves

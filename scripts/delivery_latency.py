@@ -10,7 +10,7 @@ to a game over the WebSocket of the second and makes moves through the first, on
 each after a random pause of 0-100 ms (so that the moves do not keep step with a polling
 follower). A delivery is the time from sending a ``game.move`` to the second worker's push of
 its last event. Prints the deliveries' p50/p90/p99/max and the moves' own round trip. The
-workers run ``python -m ora_api.server`` from the current directory: run the script from
+workers run ``python -m ora_api.transport.server`` from the current directory: run the script from
 another checkout to measure that one's code.
 """
 
@@ -32,7 +32,7 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ora_api.bench_api import Connection, start_worker  # noqa: E402
+from ora_api.tools.bench_api import Connection, start_worker  # noqa: E402
 
 
 class Pushes:

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from ora_api.arena import ADJUDICATE_AFTER, adjudication_limit, arena, run_arena, wilson
-from ora_api.selfplay import play_game
+from ora_api.tools.arena import ADJUDICATE_AFTER, adjudication_limit, arena, run_arena, wilson
+from ora_api.tools.selfplay import play_game
 from ora_rules.bots import make_bot
 from tests.support import rules
 

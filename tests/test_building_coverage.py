@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from ora_api.selfplay import play_game
+from ora_api.tools.selfplay import play_game
 from ora_core.values import Variant
 from ora_rules.bots import make_bot
 from tests.support import rules

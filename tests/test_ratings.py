@@ -3,7 +3,7 @@ fitted by MM, bootstrap intervals over games."""
 
 from __future__ import annotations
 
-from ora_api.ratings import GameOutcome, fit, pairs_of, ratings
+from ora_api.tools.ratings import GameOutcome, fit, pairs_of, ratings
 
 
 def test_a_game_gives_one_result_per_pair_of_different_bots() -> None:

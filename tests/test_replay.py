@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ora_api.selfplay import open_store, play_game
+from ora_api.tools.selfplay import open_store, play_game
 from ora_core.codec import EventJsonCodec
 from ora_core.events import GameEnded, GameEvent, GameStarted, MovePlayed
 from ora_core.evolve import evolve, fold

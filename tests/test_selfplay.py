@@ -1,5 +1,5 @@
-"""Self-play (ora_api/selfplay.py) and the ``ora`` command line: random games of 3 and 4 players
-in both variants all finish with score breakdowns that add up.
+"""Self-play (ora_api/tools/selfplay.py) and the ``ora`` command line: random games of 3 and 4
+players in both variants all finish with score breakdowns that add up.
 
 The games use ``play_game`` directly (the pure path, no store). At least 20 games per variant and
 player count (the foundation issue's requirement); the ``thorough`` profile plays more.
@@ -20,7 +20,7 @@ import orjson
 import pytest
 from hypothesis import settings
 
-from ora_api.selfplay import SelfPlayResult, open_store, play_game
+from ora_api.tools.selfplay import SelfPlayResult, open_store, play_game
 from ora_core.codec import state_from_dict
 from ora_core.events import GameEnded
 from ora_core.evolve import fold

@@ -19,8 +19,9 @@ import httpx
 import orjson
 import pytest
 
-from ora_api.rpc import Dispatcher, Session
-from ora_api.service import API, GameService, open_service
+from ora_api.api import API
+from ora_api.service import GameService, open_service
+from ora_api.transport.rpc import Dispatcher, Session
 from tests.support import rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,13 +147,13 @@ def server_env() -> dict[str, str]:
 
 
 class HttpServer:
-    """``python -m ora_api.server --http`` in a subprocess (``prefix``: a command that runs it,
-    e.g. in a mount namespace). Its stderr is collected as it comes (``log()``)."""
+    """``python -m ora_api.transport.server --http`` in a subprocess (``prefix``: a command that
+    runs it, e.g. in a mount namespace). Its stderr is collected as it comes (``log()``)."""
 
     def __init__(self, store: str, cwd: Path, *options: str, prefix: Sequence[str] = ()
                  ) -> None:
         self.proc = subprocess.Popen(
-            [*prefix, sys.executable, "-m", "ora_api.server", "--http", "127.0.0.1:0",
+            [*prefix, sys.executable, "-m", "ora_api.transport.server", "--http", "127.0.0.1:0",
              "--store", store, *options],
             cwd=cwd, env=server_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         assert self.proc.stderr is not None

@@ -13,7 +13,7 @@ import sys
 import orjson
 import pytest
 
-from ora_api.bench_api import measure
+from ora_api.tools.bench_api import measure
 
 PG_ENABLED = os.environ.get("ORA_TEST_POSTGRES") == "1"
 

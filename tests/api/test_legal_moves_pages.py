@@ -23,9 +23,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import connect
 
-from ora_api import bench_api
-from ora_api.rpc import Dispatcher, Session
-from ora_api.service import API, GameService, open_service
+from ora_api.api import API
+from ora_api.service import GameService, open_service
+from ora_api.tools import bench_api
+from ora_api.transport.rpc import Dispatcher, Session
 from ora_rules.moves import legal_moves
 from tests.api.conftest import HttpServer, Local, RpcFailed, new_game, unwrap
 from tests.api.test_stdio import StdioServer

@@ -18,8 +18,8 @@ import orjson
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from ora_api.mcp_server import tool_specs
-from ora_api.service import API
+from ora_api.api import API
+from ora_api.transport.mcp_server import tool_specs
 
 
 def test_the_tools_are_the_registry_methods_but_push_only_ones() -> None:

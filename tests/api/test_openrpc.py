@@ -9,8 +9,8 @@ from typing import Any
 import attrs
 import orjson
 
-from ora_api import openrpc
-from ora_api.service import API, APP_ERRORS, NOTIFICATIONS
+from ora_api.api import API, APP_ERRORS, NOTIFICATIONS
+from ora_api.transport import openrpc
 from tests.api.conftest import ROOT, Local, new_game
 
 COMMITTED = ROOT / "specs" / "openrpc.json"
@@ -70,7 +70,7 @@ def test_the_committed_document_is_the_generated_one() -> None:
     generated = openrpc.document(API, APP_ERRORS, NOTIFICATIONS)
     committed = orjson.loads(COMMITTED.read_bytes())
     assert committed == generated, (
-        "specs/openrpc.json is stale: .venv/bin/python -m ora_api.openrpc --write "
+        "specs/openrpc.json is stale: .venv/bin/python -m ora_api.api --write "
         "specs/openrpc.json")
     assert COMMITTED.read_bytes() == openrpc.render(generated)
 

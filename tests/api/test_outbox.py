@@ -10,10 +10,11 @@ from uuid import UUID
 
 import orjson
 
-from ora_api.limits import ServerLimits
-from ora_api.rpc import Dispatcher
-from ora_api.server import Outbox, create_app
-from ora_api.service import API, GameService
+from ora_api.api import API
+from ora_api.service import GameService
+from ora_api.transport.limits import ServerLimits
+from ora_api.transport.rpc import Dispatcher
+from ora_api.transport.server import Outbox, create_app
 from tests.api.conftest import Local, new_game, play
 
 
@@ -79,4 +80,4 @@ def test_a_subscriber_that_reads_nothing_is_dropped_past_the_pending_bound(
 
     moves = asyncio.run(scenario())
     assert aborted, f"still connected after {moves} moves"
-    assert not service._sinks.get(UUID(game_id))  # its subscription ended with it
+    assert not service.subscribers.sinks(UUID(game_id))  # its subscription ended with it

@@ -1,4 +1,5 @@
-"""Long commands show progress on a terminal and stay quiet otherwise (ora_api/progress.py)."""
+"""Long commands show progress on a terminal and stay quiet otherwise
+(ora_api/tools/progress.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import io
 import pytest
 
 from ora_api.cli import main
-from ora_api.progress import progress
+from ora_api.tools.progress import progress
 
 
 class Terminal(io.StringIO):

@@ -296,7 +296,8 @@ def test_serve_http_without_the_server_extra_says_which_extra(tmp_path: Path) ->
 @pytest.mark.parametrize("option", ["--max-connections=0", "--header-timeout=-1",
                                     "--allow-origin=evil.example", "--max-pending-bytes=10"])
 def test_bad_limits_are_one_line_and_exit_2(tmp_path: Path, option: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "ora_api.server", "--http", "127.0.0.1:0",
+    done = subprocess.run([sys.executable, "-m", "ora_api.transport.server", "--http",
+                           "127.0.0.1:0",
                            "--store", "memory", option], cwd=tmp_path, env=server_env(),
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
@@ -307,7 +308,7 @@ def test_bad_limits_are_one_line_and_exit_2(tmp_path: Path, option: str) -> None
 def test_an_address_in_use_is_one_line_and_exit_2(tmp_path: Path) -> None:
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
-        done = subprocess.run([sys.executable, "-m", "ora_api.server", "--http",
+        done = subprocess.run([sys.executable, "-m", "ora_api.transport.server", "--http",
                                f"127.0.0.1:{port}", "--store", "memory"], cwd=tmp_path,
                               env=server_env(), capture_output=True, text=True, timeout=60)
     assert done.returncode == 2

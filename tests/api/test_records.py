@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ora_api.selfplay import open_store, play_game
 from ora_api.service import open_service
+from ora_api.tools.selfplay import open_store, play_game
 from tests.api.conftest import HttpServer, Local, RpcFailed, new_game, play
 from tests.support import rules
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import orjson
 
-from ora_api.bench_api import Connection
+from ora_api.tools.bench_api import Connection
 
 
 def test_serve_with_two_workers_plays_and_pushes_across_them(tmp_path: Path) -> None:
@@ -19,7 +19,8 @@ def test_serve_with_two_workers_plays_and_pushes_across_them(tmp_path: Path) -> 
     log = tmp_path / "serve.log"
     with log.open("wb") as err:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "ora_api.server", "--http", "127.0.0.1:0", "--workers", "2",
+            [sys.executable, "-m", "ora_api.transport.server", "--http", "127.0.0.1:0",
+             "--workers", "2",
              "--store", f"sqlite:{tmp_path / 'ora.sqlite3'}"], stdout=subprocess.DEVNULL,
             stderr=err)
     try:

@@ -18,7 +18,7 @@ from tests.api.conftest import all_events, server_env, unwrap, verify_chain
 class StdioServer:
     def __init__(self, cwd: Path, *args: str, env: dict[str, str] | None = None) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ora_api.server", "--stdio", *args],
+            [sys.executable, "-m", "ora_api.transport.server", "--stdio", *args],
             cwd=cwd, env=env or server_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE)
         self.ids = itertools.count(1)

@@ -31,7 +31,7 @@ _READ_ONLY = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$
 
 
 def _serve_stdio(prefix: list[str], store: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*prefix, sys.executable, "-m", "ora_api.server", "--stdio",
+    return subprocess.run([*prefix, sys.executable, "-m", "ora_api.transport.server", "--stdio",
                            "--store", store], cwd=cwd, env=server_env(), text=True,
                           stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
 

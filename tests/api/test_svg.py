@@ -124,7 +124,7 @@ def test_get_games_id_svg_over_http(local: Local) -> None:
 
     import httpx
 
-    from ora_api.server import create_app
+    from ora_api.transport.server import create_app
 
     game_id, _ = new_game(local, players=3, seed=4)
     app = create_app(local.dispatcher)

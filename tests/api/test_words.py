@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from ora_api.cli import main
-from ora_api.selfplay import open_store, play_game
+from ora_api.tools.selfplay import open_store, play_game
 from ora_core.evolve import fold
 from ora_rules.bots import make_bot
 from ora_rules.decide import start

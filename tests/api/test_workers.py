@@ -29,7 +29,8 @@ import orjson
 import pytest
 from attrs import define, field
 
-from ora_api.bench_api import (
+from ora_api.follower import FALLBACK
+from ora_api.tools.bench_api import (
     TRANSPORT_ERRORS,
     ClientRecord,
     Connection,
@@ -39,7 +40,6 @@ from ora_api.bench_api import (
     start_worker,
     stored_moves,
 )
-from ora_api.follower import FALLBACK
 
 PG_ENABLED = os.environ.get("ORA_TEST_POSTGRES") == "1"
 needs_pg = pytest.mark.skipif(not PG_ENABLED,

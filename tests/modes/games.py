@@ -1,11 +1,11 @@
 """Whole random games of every configuration, recorded command by command (issue 4).
 
-``played(config, seed)`` plays one game through ``ora_api.selfplay.play_game`` (the code behind
-``ora selfplay``) with the random bot, and records every position the bot was asked about and every
-batch of events the game stored. The record is the input of the schedule tests, the never-stuck
-test, the rule tests that look at whole games, and the golden files (``tests/golden``, written by
-``scripts/make_golden.py``). Games are cached per process: each (configuration, seed) is played
-once per test run.
+``played(config, seed)`` plays one game through ``ora_api.tools.selfplay.play_game`` (the code
+behind ``ora selfplay``) with the random bot, and records every position the bot was asked about
+and every batch of events the game stored. The record is the input of the schedule tests, the
+never-stuck test, the rule tests that look at whole games, and the golden files (``tests/golden``,
+written by ``scripts/make_golden.py``). Games are cached per process: each (configuration, seed) is
+played once per test run.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any, NamedTuple, cast
 
 from attrs import define, field
 
-from ora_api.selfplay import MAX_COMMANDS, play_game
+from ora_api.tools.selfplay import MAX_COMMANDS, play_game
 from ora_core.events import GameEnded, GameEvent, MovePlayed
 from ora_core.evolve import evolve, fold
 from ora_core.state import State

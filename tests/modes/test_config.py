@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ora_api.cli import main
-from ora_api.selfplay import open_store
+from ora_api.tools.selfplay import open_store
 from ora_core.errors import InvalidConfig
 from ora_rules.setup import make_config, mode_code
 from tests.modes.games import CONFIGS

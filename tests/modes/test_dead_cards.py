@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from ora_api.selfplay import play_game
+from ora_api.tools.selfplay import play_game
 from ora_rules.flow import can_ever_be_built
 from tests.support import new_state, rules
 

@@ -3,7 +3,7 @@
 R-SCHED-1..4 (rounds, settlement phases, entries, start seats, slot counts), R-ROUND-3,
 R-BONUS-3, R-2P-2, R-2L-2, R-SOLO-7, R-SOLO-9 (the turns of each round), R-END-1..4 (the end),
 and "never stuck": every position reached has a legal command for the seat that decides, and
-every game ends. Each game is played by ``ora_api.selfplay.play_game`` with the random bot
+every game ends. Each game is played by ``ora_api.tools.selfplay.play_game`` with the random bot
 (``tests/modes/games.py``); the default run plays a few seeds per configuration, the thorough
 profile 100 (``HYPOTHESIS_PROFILE=thorough``).
 """

@@ -14,7 +14,7 @@ import orjson
 import pytest
 
 from ora_api.cli import main
-from ora_api.selfplay import open_store, play_game
+from ora_api.tools.selfplay import open_store, play_game
 from ora_core.codec import EventJsonCodec, state_from_dict
 from ora_core.evolve import fold
 from tests.support import rules

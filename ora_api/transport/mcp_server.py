@@ -25,10 +25,11 @@ from uuid import UUID
 import orjson
 from attrs import frozen
 
+from ora_api.api import API
 from ora_api.bot_seats import deciding_bot
-from ora_api.openrpc import document
-from ora_api.rpc import Dispatcher, Registry, Session
-from ora_api.service import API, GameService
+from ora_api.service import GameService
+from ora_api.transport.openrpc import document
+from ora_api.transport.rpc import Dispatcher, Registry, Session
 
 _REF = "#/components/schemas/"
 
@@ -173,7 +174,7 @@ async def serve_stdio(service: GameService) -> None:
     from mcp.server.lowlevel import Server
     from mcp.server.stdio import stdio_server
 
-    from ora_api.openrpc import API_VERSION
+    from ora_api.transport.openrpc import API_VERSION
 
     runner = ToolRunner(service)
     tools = [types.Tool(name=s.name, description=s.description, input_schema=s.input_schema)

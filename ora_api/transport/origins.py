@@ -10,7 +10,7 @@
   ``--allow-origin``. A request without ``Origin`` is not from a browser page's script and is
   allowed; ``Origin: null`` (sandboxed frames, files) is not.
 
-Pure functions of header values: the ASGI guard (``ora_api.guard``) applies them.
+Pure functions of header values: the ASGI guard (``ora_api.transport.guard``) applies them.
 """
 
 from __future__ import annotations

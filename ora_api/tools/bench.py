@@ -232,7 +232,7 @@ def _selfplay_throughput(quick: bool) -> float:
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    from ora_api.progress import progress
+    from ora_api.tools.progress import progress
 
     with progress(STAGES, "stages", quiet=args.json) as done:
         result = measure(load_rules(), args.quick, done)

@@ -12,7 +12,7 @@ header keeps them all. These subclasses add:
   that reads nothing cannot be closed politely (the close frame waits behind the unread data),
   so the transport is dropped with its buffer.
 
-The body deadline and the WebSocket limits live in the application (``ora_api.server``).
+The body deadline and the WebSocket limits live in the application (``ora_api.transport.server``).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from ora_api.limits import ServerLimits
-from ora_api.rpc import error_message, server_busy
+from ora_api.transport.limits import ServerLimits
+from ora_api.transport.rpc import error_message, server_busy
 
 log = logging.getLogger("ora.api")
 

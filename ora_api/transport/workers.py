@@ -30,7 +30,7 @@ def worker_command(args: argparse.Namespace, fd: int) -> list[str]:
     plain = {k: v for k, v in vars(args).items()
              if isinstance(v, str | int | float | bool | list | type(None))}
     plain.update(workers=1, inherit_socket=fd)
-    return [sys.executable, "-m", "ora_api.server", WORKER_ARGS_FLAG,
+    return [sys.executable, "-m", "ora_api.transport.server", WORKER_ARGS_FLAG,
             orjson.dumps(plain).decode()]
 
 

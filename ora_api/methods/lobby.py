@@ -16,28 +16,24 @@ Who may do what:
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 from uuid import UUID
 
 from attrs import field, frozen
 
 from ora_api.lobby import Visibility
-from ora_api.projection import ConfigView, Status
-from ora_api.rpc import Session, invalid_params
-from ora_api.service import (
-    API,
+from ora_api.methods.common import (
     BAD_INVITE,
     BAD_TOKEN,
     GAME_ID,
     UNKNOWN_GAME,
     VERSION_CONFLICT,
-    SeatPlan,
-    _meta,
+    meta,
 )
+from ora_api.projection import ConfigView, Status
+from ora_api.service import GameService, SeatPlan
+from ora_api.transport.rpc import Registry, Session, invalid_params
 from ora_rules.bots import make_bot
-
-if TYPE_CHECKING:
-    from ora_api.service import GameService
 
 #: The longest player or bot name, in characters.
 MAX_NAME = 40
@@ -50,19 +46,19 @@ MAX_LIST_TOKENS = 100
 
 @frozen(kw_only=True)
 class GameConfigParams:
-    players: int = field(metadata=_meta("number of players (the engine names the allowed ones)"))
-    variant: str = field(metadata=_meta("france or ireland"))
-    length: str = field(metadata=_meta("long or short"))
-    seed: int | None = field(default=None, metadata=_meta(
+    players: int = field(metadata=meta("number of players (the engine names the allowed ones)"))
+    variant: str = field(metadata=meta("france or ireland"))
+    length: str = field(metadata=meta("long or short"))
+    seed: int | None = field(default=None, metadata=meta(
         "the seed of every random draw; random when omitted"))
-    readings: str | dict[str, str] | None = field(default=None, metadata=_meta(
+    readings: str | dict[str, str] | None = field(default=None, metadata=meta(
         "the readings of rulebook ambiguities: a set name (rulebook, kennerspiel, weblabora) "
         "or one option per ambiguity (specs/readings.toml); the rulebook's when omitted"))
-    liesborn: bool = field(default=False, metadata=_meta(
+    liesborn: bool = field(default=False, metadata=meta(
         "the mini expansion 'Die kleinen Wunder der Abtei Liesborn': 26 wonder tiles"))
-    wonder_tiles: str | None = field(default=None, metadata=_meta(
+    wonder_tiles: str | None = field(default=None, metadata=meta(
         "with liesborn: the tile set, all (default) or known (docs/ambiguities.md AMB-28)"))
-    undo: Literal["none", "own_last", "by_consent"] = field(default="by_consent", metadata=_meta(
+    undo: Literal["none", "own_last", "by_consent"] = field(default="by_consent", metadata=meta(
         "which moves may be taken back (game.undo_request): none, own_last (a seat's own last "
         "moves) or by_consent (any, once the other players accept)"))
 
@@ -72,10 +68,10 @@ class SeatParams:
     """One seat of a new game: ``{"name": ...}`` the creator takes it, ``{"bot": ...}`` a bot
     plays it, ``{}`` it stays open for an invitation."""
 
-    name: str | None = field(default=None, metadata=_meta(
+    name: str | None = field(default=None, metadata=meta(
         "the creator takes this seat under this name (1 to 40 characters) and gets its token; "
         "with bot, the bot's name shown to the players", max_length=MAX_NAME))
-    bot: str | None = field(default=None, metadata=_meta(
+    bot: str | None = field(default=None, metadata=meta(
         "a bot plays this seat (random, greedy, mcts, ...: docs/bots.md); no token, no "
         "invitation", max_length=MAX_NAME))
 
@@ -83,12 +79,12 @@ class SeatParams:
 @frozen(kw_only=True)
 class CreateParams:
     config: GameConfigParams
-    seats: list[SeatParams] | None = field(default=None, metadata=_meta(
+    seats: list[SeatParams] | None = field(default=None, metadata=meta(
         "one entry per seat, in seat order (the solo game has one seat); by default the "
         "creator takes seat 0 and the other seats are open"))
-    name: str | None = field(default=None, metadata=_meta(
+    name: str | None = field(default=None, metadata=meta(
         "the creator's name when seats is omitted (default \"Player 1\")", max_length=MAX_NAME))
-    visibility: Literal["public", "private"] = field(default="private", metadata=_meta(
+    visibility: Literal["public", "private"] = field(default="private", metadata=meta(
         "public: anyone may read the game and subscribe; private: only with a seat's or a "
         "spectator's token"))
 
@@ -97,12 +93,12 @@ class CreateParams:
 class SeatGrant:
     seat: int
     colour: str
-    name: str | None = field(metadata=_meta("the player's name; null while the seat is open"))
-    bot: str | None = field(metadata=_meta("the bot that plays the seat, else null"))
-    token: str | None = field(metadata=_meta(
+    name: str | None = field(metadata=meta("the player's name; null while the seat is open"))
+    bot: str | None = field(metadata=meta("the bot that plays the seat, else null"))
+    token: str | None = field(metadata=meta(
         "the seat's secret, for the seats the creator took: needed for game.move and for "
         "reading a private game; shown once"))
-    invite: str | None = field(metadata=_meta(
+    invite: str | None = field(metadata=meta(
         "an open seat's invitation: hand it to the player who is to sit there (game.join); "
         "shown once"))
 
@@ -117,9 +113,9 @@ class CreateResult:
 
 @frozen(kw_only=True)
 class JoinParams:
-    invite: str = field(metadata=_meta("an invitation from game.create", max_length=256))
-    name: str = field(metadata=_meta("the player's name (1 to 40 characters)",
-                                     max_length=MAX_NAME))
+    invite: str = field(metadata=meta("an invitation from game.create", max_length=256))
+    name: str = field(metadata=meta("the player's name (1 to 40 characters)",
+                                    max_length=MAX_NAME))
 
 
 @frozen(kw_only=True)
@@ -127,44 +123,44 @@ class JoinResult:
     game_id: UUID
     seat: int
     colour: str
-    token: str = field(metadata=_meta("the seat's secret: needed for game.move; shown once"))
-    version: int = field(metadata=_meta("the game's version after the seat_taken event"))
+    token: str = field(metadata=meta("the seat's secret: needed for game.move; shown once"))
+    version: int = field(metadata=meta("the game's version after the seat_taken event"))
 
 
 @frozen(kw_only=True)
 class SpectateParams:
     game_id: UUID = field(metadata=GAME_ID)
-    token: str = field(metadata=_meta("a seat's token of the game", max_length=256))
+    token: str = field(metadata=meta("a seat's token of the game", max_length=256))
 
 
 @frozen(kw_only=True)
 class SpectateResult:
     game_id: UUID
-    token: str = field(metadata=_meta(
+    token: str = field(metadata=meta(
         "a new spectator token: reads the game (state, events, scores, subscription) but "
         "cannot move; shown once"))
 
 
 @frozen(kw_only=True)
 class ListParams:
-    tokens: list[str] = field(factory=list, metadata=_meta(
+    tokens: list[str] = field(factory=list, metadata=meta(
         "seat or spectator tokens: their private games are listed too (at most 100)"))
-    limit: int = field(default=50, metadata=_meta("at most this many games", minimum=1,
-                                                  maximum=500))
-    cursor: str | None = field(default=None, metadata=_meta(
+    limit: int = field(default=50, metadata=meta("at most this many games", minimum=1,
+                                                 maximum=500))
+    cursor: str | None = field(default=None, metadata=meta(
         "next_cursor of the previous page; the first page when omitted", max_length=32))
-    open_seats: bool | None = field(default=None, metadata=_meta(
+    open_seats: bool | None = field(default=None, metadata=meta(
         "only games with (true) or without (false) open seats"))
-    finished: bool | None = field(default=None, metadata=_meta(
+    finished: bool | None = field(default=None, metadata=meta(
         "only finished (true) or unfinished (false) games"))
 
 
 @frozen(kw_only=True)
 class ListedSeat:
     seat: int
-    name: str | None = field(metadata=_meta("null while the seat is open"))
+    name: str | None = field(metadata=meta("null while the seat is open"))
     bot: str | None
-    open: bool = field(metadata=_meta("waiting for a player to join with its invitation"))
+    open: bool = field(metadata=meta("waiting for a player to join with its invitation"))
 
 
 @frozen(kw_only=True)
@@ -174,18 +170,18 @@ class GameSummary:
     visibility: Visibility
     status: Status
     version: int
-    moves: int = field(metadata=_meta("commands played"))
+    moves: int = field(metadata=meta("commands played"))
     open_seats: int
     seats: list[ListedSeat]
-    scores: list[int] | None = field(metadata=_meta("each seat's final total once finished"))
-    winners: list[int] | None = field(metadata=_meta("the winning seats once finished"))
-    yours: list[int] = field(metadata=_meta("the seats whose tokens were presented"))
+    scores: list[int] | None = field(metadata=meta("each seat's final total once finished"))
+    winners: list[int] | None = field(metadata=meta("the winning seats once finished"))
+    yours: list[int] = field(metadata=meta("the seats whose tokens were presented"))
 
 
 @frozen(kw_only=True)
 class ListResult:
     games: list[GameSummary]
-    next_cursor: str | None = field(metadata=_meta(
+    next_cursor: str | None = field(metadata=meta(
         "pass it as cursor for the next page; null on the last page"))
 
 
@@ -227,10 +223,12 @@ def _seat_plans(svc: GameService, p: CreateParams) -> list[SeatPlan] | None:
 
 # --- the methods --------------------------------------------------------------------------------
 
+METHODS = Registry()
 
-@API.method("game.create", params=CreateParams, result=CreateResult,
-            summary="Start a new game: tokens for the creator's seats, invitations for the "
-                    "open seats.")
+
+@METHODS.method("game.create", params=CreateParams, result=CreateResult,
+                summary="Start a new game: tokens for the creator's seats, invitations for the "
+                        "open seats.")
 def game_create(svc: GameService, session: Session, p: CreateParams) -> CreateResult:
     """A bad config is an invalid params error (-32602) whose data.path names the field and
     whose detail names the allowed values; seats must have one entry per seat. Tokens and
@@ -247,9 +245,9 @@ def game_create(svc: GameService, session: Session, p: CreateParams) -> CreateRe
         for pl in state.players if not pl.neutral])
 
 
-@API.method("game.join", params=JoinParams, result=JoinResult,
-            errors=(BAD_INVITE, VERSION_CONFLICT),
-            summary="Take the seat an invitation opens; its token is shown once.")
+@METHODS.method("game.join", params=JoinParams, result=JoinResult,
+                errors=(BAD_INVITE, VERSION_CONFLICT),
+                summary="Take the seat an invitation opens; its token is shown once.")
 def game_join(svc: GameService, session: Session, p: JoinParams) -> JoinResult:
     """The name enters the game as a seat_taken event. An invitation works once: a second
     join answers bad_invite (invite_used)."""
@@ -258,17 +256,17 @@ def game_join(svc: GameService, session: Session, p: JoinParams) -> JoinResult:
                       token=token, version=state.version)
 
 
-@API.method("game.spectate_token", params=SpectateParams, result=SpectateResult,
-            errors=(UNKNOWN_GAME, BAD_TOKEN),
-            summary="A spectator token that reads a private game (asked with a seat's token).")
+@METHODS.method("game.spectate_token", params=SpectateParams, result=SpectateResult,
+                errors=(UNKNOWN_GAME, BAD_TOKEN),
+                summary="A spectator token that reads a private game (asked with a seat's token).")
 def game_spectate_token(svc: GameService, session: Session, p: SpectateParams
                         ) -> SpectateResult:
     """Each call draws a new spectator token; earlier ones keep working."""
     return SpectateResult(game_id=p.game_id, token=svc.spectate_token(p.game_id, p.token))
 
 
-@API.method("game.list", params=ListParams, result=ListResult,
-            summary="The public games and the caller's own, a page at a time.")
+@METHODS.method("game.list", params=ListParams, result=ListResult,
+                summary="The public games and the caller's own, a page at a time.")
 def game_list(svc: GameService, session: Session, p: ListParams) -> ListResult:
     """In creation order. Private games are listed only for the tokens presented; filters
     combine. The summaries are kept current on every append, so a page costs the same

@@ -14,21 +14,20 @@ from uuid import UUID
 from attrs import field, frozen
 
 from ora_api.lobby import Lobby
-from ora_api.projection import status_of
-from ora_api.rpc import Session
-from ora_api.service import (
-    API,
+from ora_api.methods.common import (
     BAD_TOKEN,
     GAME_ID,
     ILLEGAL_MOVE,
     UNKNOWN_GAME,
     VERSION_CONFLICT,
     EventView,
-    GameService,
-    _meta,
-    event_view,
-    scores_of,
+    meta,
 )
+from ora_api.projection import status_of
+from ora_api.service import GameService
+from ora_api.subscribers import event_view
+from ora_api.summaries import scores_of
+from ora_api.transport.rpc import Registry, Session
 from ora_core.errors import IllegalCommand, VersionConflict
 from ora_core.events import GameEvent
 from ora_core.evolve import fold
@@ -38,8 +37,8 @@ from ora_rules import undo
 @frozen(kw_only=True)
 class UndoRequestParams:
     game_id: UUID = field(metadata=GAME_ID)
-    token: str = field(metadata=_meta("the requesting seat's token", max_length=256))
-    to_move: int = field(metadata=_meta(
+    token: str = field(metadata=meta("the requesting seat's token", max_length=256))
+    to_move: int = field(metadata=meta(
         "go back to the position after this move (0: the set-up), a move of the game's line "
         "before its last", minimum=0))
 
@@ -47,15 +46,15 @@ class UndoRequestParams:
 @frozen(kw_only=True)
 class UndoAnswerParams:
     game_id: UUID = field(metadata=GAME_ID)
-    token: str = field(metadata=_meta("the token of a seat asked to consent", max_length=256))
-    accept: bool = field(metadata=_meta("true: consent; false: refuse (ends the request)"))
+    token: str = field(metadata=meta("the token of a seat asked to consent", max_length=256))
+    accept: bool = field(metadata=meta("true: consent; false: refuse (ends the request)"))
 
 
 @frozen(kw_only=True)
 class UndoResult:
-    version: int = field(metadata=_meta("the game's version after these events"))
-    restored: bool = field(metadata=_meta("the moves were taken back (position_restored)"))
-    waiting: list[int] = field(metadata=_meta("the seats whose consent is still awaited"))
+    version: int = field(metadata=meta("the game's version after these events"))
+    restored: bool = field(metadata=meta("the moves were taken back (position_restored)"))
+    waiting: list[int] = field(metadata=meta("the seats whose consent is still awaited"))
     events: list[EventView]
 
 
@@ -89,14 +88,17 @@ def _decided(svc: GameService, game_id: UUID, token: str,
         hot.state = new_state
         hot.moves = None
         views = [event_view(s) for s in stored]
-        svc._push(game_id, views)
+        svc.subscribers.push(game_id, views)
         svc.bot_runner.changed(game_id, new_state)
     asked = new_state.undo_request
     return UndoResult(version=new_state.version, restored=events[-1].TAG == "position_restored",
                       waiting=list(asked.waiting) if asked else [], events=views)
 
 
-@API.method("game.undo_request", params=UndoRequestParams, result=UndoResult,
+METHODS = Registry()
+
+
+@METHODS.method("game.undo_request", params=UndoRequestParams, result=UndoResult,
             errors=(UNKNOWN_GAME, BAD_TOKEN, ILLEGAL_MOVE, VERSION_CONFLICT),
             summary="Ask to take the game back to the position after a move.")
 def game_undo_request(svc: GameService, session: Session, p: UndoRequestParams) -> UndoResult:
@@ -109,7 +111,7 @@ def game_undo_request(svc: GameService, session: Session, p: UndoRequestParams) 
                     lambda stream, seat: undo.request(stream, seat, p.to_move))
 
 
-@API.method("game.undo_answer", params=UndoAnswerParams, result=UndoResult,
+@METHODS.method("game.undo_answer", params=UndoAnswerParams, result=UndoResult,
             errors=(UNKNOWN_GAME, BAD_TOKEN, ILLEGAL_MOVE, VERSION_CONFLICT),
             summary="Accept or refuse the take-back another seat asked.")
 def game_undo_answer(svc: GameService, session: Session, p: UndoAnswerParams) -> UndoResult:

@@ -1,5 +1,5 @@
 """The ASGI guard in front of the HTTP and WebSocket routes: ``Host`` and ``Origin`` checks
-(``ora_api.origins``), CORS for the allowed cross origins, and the ``OPTIONS`` preflight.
+(``ora_api.transport.origins``), CORS for the allowed cross origins, and the ``OPTIONS`` preflight.
 
 A refused request gets a JSON-RPC error body (id null, -32600 with ``data.reason``):
 ``host_not_allowed`` (HTTP 421 Misdirected Request) or ``origin_not_allowed`` (403), for a
@@ -12,8 +12,8 @@ import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from ora_api.origins import OriginPolicy
-from ora_api.rpc import error_message, invalid_request
+from ora_api.transport.origins import OriginPolicy
+from ora_api.transport.rpc import error_message, invalid_request
 
 log = logging.getLogger("ora.api")
 

@@ -12,8 +12,8 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 
 from attrs import frozen
 
-from ora_api.ratings import GameOutcome, Rating, ratings
-from ora_api.selfplay import play_game
+from ora_api.tools.ratings import GameOutcome, Rating, ratings
+from ora_api.tools.selfplay import play_game
 from ora_rules.bots import Bot, make_bot
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules

@@ -6,9 +6,9 @@ a batch), validates the request object, structures the params *strictly* with ca
 ``"3"`` -> 3 coercion, no extra keys, every bad field reported with its path), calls the handler
 and unstructures the result. Batches are answered in order; notifications get no reply.
 
-Nothing here knows the game: the methods live in ``ora_api.service``. No exception escapes
-``Dispatcher.handle``: unexpected ones become -32603 with a reference number that is logged with
-the traceback (never the params, which may hold a seat's token).
+Nothing here knows the game: the methods live in ``ora_api.methods`` (joined in ``ora_api.api``).
+No exception escapes ``Dispatcher.handle``: unexpected ones become -32603 with a reference
+number that is logged with the traceback (never the params, which may hold a seat's token).
 """
 
 from __future__ import annotations
@@ -181,6 +181,14 @@ class Registry:
             return handler
 
         return register
+
+    def include(self, other: Registry) -> None:
+        """Add a family's methods and routes after these (``ora_api.api`` joins them so)."""
+        for name, method in other.methods.items():
+            if name in self.methods:
+                raise ValueError(f"method {name} is registered twice")
+            self.methods[name] = method
+        self.http_routes.extend(other.http_routes)
 
 
 # --- sessions -----------------------------------------------------------------------------------

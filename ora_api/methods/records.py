@@ -9,28 +9,27 @@ is read.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 from uuid import UUID, uuid4
 
 import attrs
 from attrs import field, frozen
 
-from ora_api.lobby import Access, Lobby, SeatRow, Summary, Visibility, digest, new_secret
-from ora_api.projection import config_view, status_of
-from ora_api.rpc import Session, invalid_params
-from ora_api.service import (
-    API,
+from ora_api.hot import Hot
+from ora_api.lobby import Access, SeatRow, Summary, Visibility, digest, new_secret
+from ora_api.methods.common import (
     BAD_RECORD,
     BAD_TOKEN,
     GAME_ID,
     TAMPERED_LOG,
     UNKNOWN_GAME,
-    _Hot,
-    _meta,
-    log,
-    scores_of,
+    meta,
     tampered,
 )
+from ora_api.projection import config_view, status_of
+from ora_api.service import GameService, log
+from ora_api.summaries import scores_of
+from ora_api.transport.rpc import Registry, Session, invalid_params
 from ora_core.errors import UnknownGame
 from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold
@@ -39,11 +38,8 @@ from ora_rules.records import Imported, RecordError, read_record, write_record
 from ora_rules.records.ora_format import chain_of, head_tag
 from ora_rules.records.verify import Difference, redecide
 
-if TYPE_CHECKING:
-    from ora_api.service import GameService
-
-_TOKEN = _meta("a seat's or a spectator's token of the game: needed for a private game",
-               max_length=256)
+_TOKEN = meta("a seat's or a spectator's token of the game: needed for a private game",
+              max_length=256)
 
 
 def bad_record(error: RecordError) -> Exception:
@@ -86,10 +82,7 @@ def import_record(svc: GameService, text: str, source: str, readings: str | None
                       status=status_of(state), open_seats=0, scores=scores_of(state))
     access = Access(visibility=visibility, spectators=frozenset(),
                     seats={digest(t): seat for seat, t in tokens.items()})
-    with svc._game_lock(game_id):
-        svc.store.append(game_id, 0, events, also=svc.lobby.writer(
-            lambda c: Lobby.insert_game(c, summary, rows)))
-        svc._put(game_id, _Hot(state=state, access=access))
+    svc.insert(game_id, events, summary, rows, Hot(state=state, access=access))
     log.info("imported game %s (%d moves)", game_id, moves)
     return game_id, imported, tokens
 
@@ -101,7 +94,7 @@ def import_record(svc: GameService, text: str, source: str, readings: str | None
 class ExportParams:
     game_id: UUID = field(metadata=GAME_ID)
     token: str | None = field(default=None, metadata=_TOKEN)
-    checkpoints: bool = field(default=True, metadata=_meta(
+    checkpoints: bool = field(default=True, metadata=meta(
         "end each move line with its #vN:HASH8 checkpoint (docs/records.md)"))
 
 
@@ -109,17 +102,17 @@ class ExportParams:
 class ExportResult:
     game_id: UUID
     version: int
-    record: str = field(metadata=_meta("the game's record in our format (docs/records.md)"))
+    record: str = field(metadata=meta("the game's record in our format (docs/records.md)"))
 
 
 @frozen(kw_only=True)
 class ImportParams:
-    record: str = field(metadata=_meta("the record's text", max_length=1_000_000))
-    source: str = field(default="ora", metadata=_meta(
+    record: str = field(metadata=meta("the record's text", max_length=1_000_000))
+    source: str = field(default="ora", metadata=meta(
         "the record's format: ora (ours) or another engine's reader"))
-    readings: str | None = field(default=None, metadata=_meta(
+    readings: str | None = field(default=None, metadata=meta(
         "the named readings of the ambiguities to import with; the format's own when omitted"))
-    visibility: Literal["public", "private"] = field(default="private", metadata=_meta(
+    visibility: Literal["public", "private"] = field(default="private", metadata=meta(
         "who may read the stored game, as for game.create"))
 
 
@@ -127,9 +120,9 @@ class ImportParams:
 class ImportedSeat:
     seat: int
     colour: str
-    name: str | None = field(metadata=_meta("the player's name from the record, if any"))
-    bot: str | None = field(metadata=_meta("the bot that plays the seat, else null"))
-    token: str | None = field(metadata=_meta(
+    name: str | None = field(metadata=meta("the player's name from the record, if any"))
+    bot: str | None = field(metadata=meta("the bot that plays the seat, else null"))
+    token: str | None = field(metadata=meta(
         "the seat's secret (every seat no bot plays): needed for game.move and for reading "
         "a private game; shown once"))
 
@@ -138,7 +131,7 @@ class ImportedSeat:
 class ImportNoteView:
     line: int
     source: str
-    action: str = field(metadata=_meta("inserted, merged, rewritten or dropped"))
+    action: str = field(metadata=meta("inserted, merged, rewritten or dropped"))
     commands: list[str]
     why: str
 
@@ -147,32 +140,32 @@ class ImportNoteView:
 class ImportStopView:
     """The first move that cannot be played: nothing is stored."""
 
-    move_number: int = field(metadata=_meta("1-based number of the move in the record"))
+    move_number: int = field(metadata=meta("1-based number of the move in the record"))
     line: int
     source: str
-    command: str = field(metadata=_meta("our command it became (\"\" if none)"))
-    reason: str = field(metadata=_meta("the engine's reason code (or invalid_command)"))
+    command: str = field(metadata=meta("our command it became (\"\" if none)"))
+    reason: str = field(metadata=meta("the engine's reason code (or invalid_command)"))
     rule: str | None
     detail: str
-    reading: str | None = field(metadata=_meta("a named reading that would make it legal"))
+    reading: str | None = field(metadata=meta("a named reading that would make it legal"))
 
 
 @frozen(kw_only=True)
 class ImportResult:
-    game_id: UUID | None = field(metadata=_meta("the stored game; null when the import stopped"))
-    version: int = field(metadata=_meta("the events the record's legal moves give"))
-    moves: int = field(metadata=_meta("the moves played"))
-    seats: list[ImportedSeat] = field(metadata=_meta("the stored game's seats (empty when "
-                                                     "the import stopped)"))
+    game_id: UUID | None = field(metadata=meta("the stored game; null when the import stopped"))
+    version: int = field(metadata=meta("the events the record's legal moves give"))
+    moves: int = field(metadata=meta("the moves played"))
+    seats: list[ImportedSeat] = field(metadata=meta("the stored game's seats (empty when "
+                                                    "the import stopped)"))
     notes: list[ImportNoteView]
     stop: ImportStopView | None
 
 
 @frozen(kw_only=True)
 class VerifyParams:
-    game_id: UUID | None = field(default=None, metadata=_meta("a stored game to verify"))
+    game_id: UUID | None = field(default=None, metadata=meta("a stored game to verify"))
     token: str | None = field(default=None, metadata=_TOKEN)
-    record: str | None = field(default=None, metadata=_meta(
+    record: str | None = field(default=None, metadata=meta(
         "or a record's text (docs/records.md) to verify", max_length=1_000_000))
 
 
@@ -181,9 +174,9 @@ class DifferenceView:
     """The first place where the stored events and today's rules part."""
 
     version: int
-    move_number: int = field(metadata=_meta("1-based move number (0: the set-up)"))
+    move_number: int = field(metadata=meta("1-based move number (0: the set-up)"))
     move: str
-    reason: str = field(metadata=_meta(
+    reason: str = field(metadata=meta(
         "the engine's reason code of a refusal, or setup_differs, events_differ, "
         "events_missing, events_extra"))
     rule: str | None
@@ -192,19 +185,21 @@ class DifferenceView:
 
 @frozen(kw_only=True)
 class VerifyResult:
-    ok: bool = field(metadata=_meta("the chain holds and today's rules give the same events"))
+    ok: bool = field(metadata=meta("the chain holds and today's rules give the same events"))
     version: int
     moves: int
-    head: str = field(metadata=_meta("sha256:<hash of the last event>"))
+    head: str = field(metadata=meta("sha256:<hash of the last event>"))
     difference: DifferenceView | None
 
 
 # --- the methods --------------------------------------------------------------------------------
 
+METHODS = Registry()
 
-@API.method("game.export", params=ExportParams, result=ExportResult,
-            errors=(UNKNOWN_GAME, BAD_TOKEN, TAMPERED_LOG),
-            summary="The game's record (docs/records.md).")
+
+@METHODS.method("game.export", params=ExportParams, result=ExportResult,
+                errors=(UNKNOWN_GAME, BAD_TOKEN, TAMPERED_LOG),
+                summary="The game's record (docs/records.md).")
 def game_export(svc: GameService, session: Session, p: ExportParams) -> ExportResult:
     """Importing the record gives the same events byte for byte."""
     events = stored_events(svc, p.game_id, p.token)
@@ -212,8 +207,8 @@ def game_export(svc: GameService, session: Session, p: ExportParams) -> ExportRe
                         record=write_record(events, checkpoints=p.checkpoints))
 
 
-@API.method("game.import", params=ImportParams, result=ImportResult, errors=(BAD_RECORD,),
-            summary="Store a game from a record, or say which move cannot be played.")
+@METHODS.method("game.import", params=ImportParams, result=ImportResult, errors=(BAD_RECORD,),
+                summary="Store a game from a record, or say which move cannot be played.")
 def game_import(svc: GameService, session: Session, p: ImportParams) -> ImportResult:
     """Every move is replayed through the rules. At the first move that cannot be played the
     import stops: nothing is stored, ``stop`` says which move and why. Otherwise the game is
@@ -240,9 +235,9 @@ def game_import(svc: GameService, session: Session, p: ImportParams) -> ImportRe
             reading=stop.reading))
 
 
-@API.method("game.verify", params=VerifyParams, result=VerifyResult,
-            errors=(UNKNOWN_GAME, BAD_TOKEN, TAMPERED_LOG, BAD_RECORD),
-            summary="Check a game's hash chain and re-decide every move with today's rules.")
+@METHODS.method("game.verify", params=VerifyParams, result=VerifyResult,
+                errors=(UNKNOWN_GAME, BAD_TOKEN, TAMPERED_LOG, BAD_RECORD),
+                summary="Check a game's hash chain and re-decide every move with today's rules.")
 def game_verify(svc: GameService, session: Session, p: VerifyParams) -> VerifyResult:
     """Give ``game_id`` (a stored game) or ``record`` (a record's text). A stored game whose
     chain fails is a tampered_log error naming the version; a record that does not replay as

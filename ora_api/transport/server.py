@@ -13,10 +13,10 @@ WebSocket frame over four times that closes the connection (1009). ``--store`` c
 event store (default: the SQLite file ``ora.sqlite3`` in ``$ORA_DATA`` or ``./data``).
 
 Exposed to untrusted clients, the HTTP transport checks ``Host`` and ``Origin``
-(``ora_api.guard``), bounds what one client may cost (``ora_api.limits``: reply bytes, bytes
-waiting per WebSocket client with backpressure, connections, header / body / send deadlines;
-``ora_api.connections``) and answers CORS for ``--allow-origin`` (docs/api.md, "Running it in
-public").
+(``ora_api.transport.guard``), bounds what one client may cost (``ora_api.transport.limits``:
+reply bytes, bytes waiting per WebSocket client with backpressure, connections, header / body /
+send deadlines; ``ora_api.transport.connections``) and answers CORS for ``--allow-origin``
+(docs/api.md, "Running it in public").
 """
 
 from __future__ import annotations
@@ -39,12 +39,13 @@ from typing import IO, Any
 import orjson
 
 from ora_api import web
-from ora_api.cli import DEFAULT_HTTP, add_serve_arguments
-from ora_api.guard import Guard
-from ora_api.limits import PENDING_LOW_WATER, ServerLimits
-from ora_api.origins import OriginPolicy
-from ora_api.rpc import Dispatcher, Session, error_message, invalid_request
-from ora_api.service import API, open_service
+from ora_api.api import API
+from ora_api.service import open_service
+from ora_api.transport.guard import Guard
+from ora_api.transport.limits import PENDING_LOW_WATER, ServerLimits
+from ora_api.transport.options import DEFAULT_HTTP, add_serve_arguments
+from ora_api.transport.origins import OriginPolicy
+from ora_api.transport.rpc import Dispatcher, Session, error_message, invalid_request
 from ora_core.store import StoreUnavailable
 
 log = logging.getLogger("ora.api")
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     workers = getattr(args, "workers", 1) or 1
     if workers > 1 and not args.stdio:
-        from ora_api.workers import supervise
+        from ora_api.transport.workers import supervise
 
         service.close()  # the store works and is summarised; each worker opens its own
         try:
@@ -379,7 +380,7 @@ def serve_http(dispatcher: Dispatcher, host: str, port: int, *, log_level: str =
     bound address on stderr (port 0: any free)."""
     import uvicorn
 
-    from ora_api.connections import protocol_classes
+    from ora_api.transport.connections import protocol_classes
 
     limits = limits or ServerLimits(max_request_bytes=dispatcher.max_request_bytes,
                                     max_reply_bytes=dispatcher.max_reply_bytes)
@@ -425,12 +426,13 @@ def serve_http(dispatcher: Dispatcher, host: str, port: int, *, log_level: str =
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m ora_api.server [options]``: the same as ``ora serve``."""
-    parser = argparse.ArgumentParser(prog="python -m ora_api.server",
+    """``python -m ora_api.transport.server [options]``: the same as ``ora serve``."""
+    parser = argparse.ArgumentParser(prog="python -m ora_api.transport.server",
                                      description="Serve the ora JSON-RPC API.")
     add_serve_arguments(parser)
     args_list = sys.argv[1:] if argv is None else argv
-    if args_list[:1] == ["--worker-args"]:  # a worker of ``--workers N`` (ora_api.workers)
+    # a worker of ``--workers N`` (ora_api.transport.workers)
+    if args_list[:1] == ["--worker-args"]:
         return run(argparse.Namespace(**orjson.loads(args_list[1])))
     return run(parser.parse_args(argv))
 

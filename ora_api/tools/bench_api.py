@@ -64,7 +64,7 @@ def start_worker(store_url: str, folder: Path, index: int) -> Worker:
     log = folder / f"worker-{index}.log"
     with log.open("wb") as err:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "ora_api.server", "--http", "127.0.0.1:0", "--store",
+            [sys.executable, "-m", "ora_api.transport.server", "--http", "127.0.0.1:0", "--store",
              store_url], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline:

@@ -6,24 +6,21 @@ Schema (draft 7, as OpenRPC 1.x uses). Field metadata adds the rest: ``doc`` (a 
 dispatcher checks. The committed ``specs/openrpc.json`` is this document; a test keeps them
 equal. Regenerate it with::
 
-    .venv/bin/python -m ora_api.openrpc --write specs/openrpc.json
+    .venv/bin/python -m ora_api.api --write specs/openrpc.json
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin
 from uuid import UUID
 
 import attrs
 import orjson
 
-from ora_api.rpc import (
+from ora_api.transport.rpc import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
     INVALID_REQUEST,
@@ -222,22 +219,3 @@ def document(registry: Registry, errors: Iterable[ErrorSpec] = (),
 def render(doc: Mapping[str, Any]) -> bytes:
     """The committed form: indented JSON with a final newline."""
     return orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n"
-
-
-def main(argv: list[str] | None = None) -> int:
-    from ora_api.service import API, APP_ERRORS, NOTIFICATIONS
-
-    parser = argparse.ArgumentParser(prog="python -m ora_api.openrpc",
-                                     description="Print or write the OpenRPC document.")
-    parser.add_argument("--write", metavar="PATH", help="write it to PATH")
-    args = parser.parse_args(argv)
-    data = render(document(API, APP_ERRORS, NOTIFICATIONS))
-    if args.write:
-        Path(args.write).write_bytes(data)
-    else:
-        sys.stdout.buffer.write(data)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -96,7 +96,7 @@ def _read_text(path: str) -> str:
 
 
 def _open(url: str) -> EventStore[GameEvent]:
-    from ora_api.selfplay import open_store
+    from ora_api.tools.selfplay import open_store
 
     try:
         return open_store(url)
@@ -170,8 +170,8 @@ def _export(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     """One game per record file; with several files, a progress bar on a terminal and one line
     per file, and exit 2 when any of them stops."""
-    from ora_api.progress import progress
     from ora_api.service import open_service
+    from ora_api.tools.progress import progress
 
     svc = open_service(args.store)
     worst = 0
@@ -189,8 +189,8 @@ def _import(args: argparse.Namespace) -> int:
 def _import_one(svc: GameService, name: str, args: argparse.Namespace, *, many: bool) -> int:
     import cattrs
 
-    from ora_api.records_api import ImportParams, game_import
-    from ora_api.rpc import RpcError, Session
+    from ora_api.methods.records import ImportParams, game_import
+    from ora_api.transport.rpc import RpcError, Session
 
     text = _read_text(name)
     try:

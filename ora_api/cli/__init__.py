@@ -1,0 +1,55 @@
+"""The ``ora`` command line: self-play, stored games, records, specs, the server, benchmarks.
+
+Each family of commands is a module of this package that adds its subparsers
+(``add_..._commands``); the defaults they share (the store) are handed to them, so no module
+imports this one. Commands import what they run only when they run: ``ora --help`` and the
+small commands start without the store, the bots or the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from ora_api.cli.games import add_game_commands
+from ora_api.cli.play import add_play_commands
+from ora_api.cli.records import add_record_commands
+from ora_api.cli.serve import add_serve_commands
+from ora_api.cli.specs import add_spec_commands
+from ora_api.cli.trials import add_trial_commands
+from ora_core.errors import OraError
+
+
+def default_store() -> str:
+    """The embedded SQLite default: ``$ORA_DATA/ora.sqlite3`` or ``./data/ora.sqlite3``."""
+    return "sqlite:" + str(Path(os.environ.get("ORA_DATA", "data")) / "ora.sqlite3")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ora", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_play_commands(sub, default_store)  # selfplay, arena, bench, demo
+    add_record_commands(sub, default_store)  # export, import, verify, show
+    add_game_commands(sub, default_store)  # list, log, render, explain, diff, moves
+    add_spec_commands(sub)  # specs ..., rules
+    add_trial_commands(sub)  # trial make, trial check
+    add_serve_commands(sub)  # mcp, serve
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.func(args)
+    except OraError as error:
+        print(f"ora: {error.message}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader went away (`ora rules --markdown | head`): not an error of ours. Point
+        # stdout at /dev/null so the interpreter's final flush does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return result

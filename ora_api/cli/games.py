@@ -1,0 +1,256 @@
+"""The ``ora`` commands that read a stored game: ``list``, ``log``, ``render``, ``explain``,
+``diff`` and ``moves`` (the words and pictures are the rules floor's, ``ora_rules.views``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from ora_rules.specs import load_rules
+
+if TYPE_CHECKING:
+    from ora_core.events import GameEvent
+    from ora_core.state import State
+
+
+def add_game_commands(sub: Any, default_store: Callable[[], str]) -> None:
+    """Add ``list``, ``log``, ``render``, ``explain``, ``diff`` and ``moves`` to the ``ora``
+    subparsers."""
+    list_p = sub.add_parser("list", help="the stored games: id, config, version, moves, "
+                                         "finished, scores (a page at a time)")
+    list_p.add_argument("--store", default=default_store())
+    list_p.add_argument("--limit", type=int, default=50, help="games per page (default 50)")
+    list_p.add_argument("--cursor", default=None,
+                        help="where the previous page ended (printed on stderr)")
+    list_p.add_argument("--json", action="store_true", help="one JSON line per game")
+    list_p.set_defaults(func=_list)
+
+    log_p = sub.add_parser("log", help="a stored game in words, one sentence per move")
+    log_p.add_argument("game_id")
+    log_p.add_argument("--from", dest="first", type=int, default=1, metavar="N",
+                       help="the first move (counted from 1)")
+    log_p.add_argument("--to", dest="last", type=int, default=None, metavar="M",
+                       help="the last move (default: the game's last)")
+    log_p.add_argument("--json", action="store_true", help="one JSON line per move")
+    log_p.add_argument("--store", default=default_store())
+    log_p.set_defaults(func=_log)
+
+    render = sub.add_parser("render", help="a stored game as an SVG picture on stdout")
+    render.add_argument("game_id")
+    where = render.add_mutually_exclusive_group()
+    where.add_argument("--move", type=int, default=None,
+                       help="the game after its N-th move (0: before the first)")
+    where.add_argument("--version", type=int, default=None, help="the game at a version")
+    render.add_argument("--seat", type=int, default=None, help="only this seat's landscape")
+    render.add_argument("--locale", default="en", help="en, el or ru (default en)")
+    render.add_argument("--token", default=None,
+                        help="a seat's or spectator's token (needed for a private game)")
+    render.add_argument("--store", default=default_store())
+    render.set_defaults(func=_render)
+
+    explain_p = sub.add_parser("explain", help="a stored game's score line by line")
+    explain_p.add_argument("game_id")
+    explain_p.add_argument("--seat", type=int, default=None, help="only this seat")
+    explain_p.add_argument("--move", dest="at", type=int, default=None, metavar="N",
+                           help="after move N (0: the set-up); default: now")
+    explain_p.add_argument("--json", action="store_true", help="one JSON line per seat")
+    explain_p.add_argument("--store", default=default_store())
+    explain_p.set_defaults(func=_explain)
+
+    diff_p = sub.add_parser("diff", help="what changed between the states after two moves")
+    diff_p.add_argument("game_id")
+    diff_p.add_argument("a", type=int, help="move A (0: the set-up)")
+    diff_p.add_argument("b", type=int, help="move B")
+    diff_p.add_argument("--json", action="store_true")
+    diff_p.add_argument("--store", default=default_store())
+    diff_p.set_defaults(func=_diff)
+
+    moves_p = sub.add_parser("moves", help="a stored game's legal moves now, as a tree")
+    moves_p.add_argument("game_id")
+    moves_p.add_argument("path", nargs="*", help="open VERB, or VERB TARGET (its moves)")
+    moves_p.add_argument("--limit", type=int, default=50, help="moves shown per target (50)")
+    moves_p.add_argument("--json", action="store_true")
+    moves_p.add_argument("--store", default=default_store())
+    moves_p.set_defaults(func=_moves)
+
+
+def _list(args: argparse.Namespace) -> int:
+    """``ora list``: every stored game's summary (the lobby's table, no stream is folded)."""
+    from ora_api.service import open_service
+    from ora_core.errors import InvalidCommand
+
+    if args.store.startswith("sqlite:") and not Path(args.store[len("sqlite:"):]).exists():
+        raise InvalidCommand(f"no store at {args.store[len('sqlite:'):]}")
+    if args.cursor is not None and not args.cursor.isdigit():
+        raise InvalidCommand(f"--cursor {args.cursor!r} is not a cursor of ora list")
+    if args.limit < 1:
+        raise InvalidCommand("--limit must be at least 1")
+    service = open_service(args.store, check_writable=False)
+    try:
+        listed, after = service.list_games(limit=args.limit, after=int(args.cursor or 0),
+                                           everything=True)
+    finally:
+        service.close()
+    for item in listed:
+        g = item.summary
+        row = {"game_id": str(g.game_id), "config": g.config, "visibility": g.visibility,
+               "version": g.version, "moves": g.moves, "finished": g.status == "finished",
+               "open_seats": g.open_seats, "names": [s.name for s in item.seats],
+               "scores": g.scores["totals"] if g.scores else None}
+        if args.json:
+            sys.stdout.write(orjson.dumps(row).decode() + "\n")
+            continue
+        c = g.config
+        state = "finished" if row["finished"] else f"playing, {g.open_seats} open seat(s)"
+        scores = f"  scores {' '.join(map(str, g.scores['totals']))}" if g.scores else ""
+        print(f"{g.game_id}  {c['players']}p {c['variant']} {c['length']} seed {c['seed']}  "
+              f"{g.visibility}  v{g.version}  {g.moves} moves  {state}{scores}")
+    if after is not None:
+        print(f"more: ora list --cursor {after}", file=sys.stderr)
+    return 0
+
+
+def _stored_events(args: argparse.Namespace) -> list[GameEvent]:
+    """The events of the stored game ``args.game_id`` in ``args.store``."""
+    from ora_api.tools.selfplay import open_store
+    from ora_core.errors import InvalidCommand
+
+    try:
+        game_id = uuid.UUID(args.game_id)
+    except ValueError:
+        raise InvalidCommand(f"{args.game_id!r} is not a game id") from None
+    store = open_store(args.store)
+    try:
+        return store.fold(game_id, list)
+    finally:
+        store.close()
+
+
+def _log(args: argparse.Namespace) -> int:
+    """``ora log GAME``: one English sentence per move (ora_rules.views.narrate)."""
+    from ora_rules.views.narrate import narrate_game
+
+    events = _stored_events(args)
+    if args.first < 1 or (args.last is not None and args.last < args.first):
+        print("ora: --from is at least 1 and --to at least --from", file=sys.stderr)
+        return 2
+    moves = narrate_game(events, load_rules(), args.first, args.last)
+    if args.json:
+        for m in moves:
+            sys.stdout.write(orjson.dumps({"number": m.number, "version": m.version,
+                                           "seat": m.seat, "move": m.move, "text": m.text,
+                                           "then": list(m.then)}).decode() + "\n")
+        return 0
+    for m in moves:
+        print(f"{m.number}. {m.text}")
+        for line in m.then:
+            print(f"   {line}")
+    return 0
+
+
+def _plain(value: object) -> bytes:
+    """A rules value (attrs classes, enums, tuples) as one line of JSON."""
+    import cattrs
+
+    return orjson.dumps(cattrs.Converter().unstructure(value), option=orjson.OPT_NON_STR_KEYS)
+
+
+def _state_after(events: list[GameEvent], move: int | None) -> State:
+    from ora_core.errors import InvalidCommand
+    from ora_core.evolve import fold
+    from ora_rules.views.diff import states_after
+
+    if move is None:
+        return fold(events)
+    found = states_after(events, [move])
+    if move not in found:
+        raise InvalidCommand(f"the game has fewer than {move} moves")
+    return found[move]
+
+
+def _explain(args: argparse.Namespace) -> int:
+    """``ora explain GAME``: the score line by line (ora_rules.views.explain)."""
+    from ora_rules.views.explain import explain, explanation_text
+
+    state = _state_after(_stored_events(args), args.at)
+    explained = explain(state, load_rules(), args.seat)
+    if args.json:
+        for e in explained:
+            sys.stdout.write(_plain(e).decode() + "\n")
+        return 0
+    print("\n\n".join(explanation_text(e) for e in explained))
+    return 0
+
+
+def _diff(args: argparse.Namespace) -> int:
+    """``ora diff GAME A B``: what changed from the state after move A to the one after B."""
+    from ora_core.errors import InvalidCommand
+    from ora_rules.views.diff import diff, states_after
+
+    found = states_after(_stored_events(args), [args.a, args.b])
+    for move in (args.a, args.b):
+        if move not in found:
+            raise InvalidCommand(f"the game has fewer than {move} moves")
+    d = diff(found[args.a], found[args.b], load_rules())
+    if args.json:
+        sys.stdout.write(_plain(d).decode() + "\n")
+        return 0
+    print("\n".join(d.text) if d.text else "no difference")
+    return 0
+
+
+def _moves(args: argparse.Namespace) -> int:
+    """``ora moves GAME [VERB [TARGET]]``: the legal moves now as a tree (ora_rules.move_tree)."""
+    from ora_core.evolve import fold
+    from ora_rules.move_tree import move_tree
+    from ora_rules.views.narrate import seat_name
+
+    state = fold(_stored_events(args))
+    tree = move_tree(state, load_rules(), args.path, limit=args.limit)
+    if args.json:
+        sys.stdout.write(_plain(tree).decode() + "\n")
+        return 0
+    if tree.seat is None:
+        print("the game is over: no legal moves")
+        return 0
+    print(f"{seat_name(state, tree.seat)} decides: {tree.count} legal moves")
+    for verb in tree.verbs:
+        print(f"{verb.verb} ({verb.count}): {verb.text}")
+        for target in verb.targets or ():
+            if target.target:
+                print(f"  {target.target} ({target.count}): {target.name}")
+            for leaf in target.moves or ():
+                print(f"    {leaf.move}  {leaf.text}")
+            shown = len(target.moves or ())
+            if target.moves is not None and shown < target.count:
+                print(f"    ... {target.count - shown} more (--limit)")
+    return 0
+
+
+def _render(args: argparse.Namespace) -> int:
+    from ora_api.pictures import game_svg
+    from ora_api.service import open_service
+    from ora_api.transport.rpc import RpcError
+
+    try:
+        game_id = uuid.UUID(args.game_id)
+    except ValueError:
+        print(f"ora: {args.game_id[:40]!r} is not a game id", file=sys.stderr)
+        return 2
+    svc = open_service(args.store, check_writable=False)  # only reads
+    try:
+        text = game_svg(svc, game_id, version=args.version, move=args.move, seat=args.seat,
+                        locale=args.locale, token=args.token)
+    except RpcError as e:
+        print(f"ora: {e.data.get('detail')}", file=sys.stderr)
+        return 2
+    finally:
+        svc.close()
+    sys.stdout.write(text)
+    return 0
