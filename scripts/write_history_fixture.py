@@ -15,10 +15,18 @@ import sqlite3
 import sys
 from collections import Counter
 from pathlib import Path
+from uuid import UUID
 
 import orjson
 
-from ora_api.service import SeatPlan, open_service
+from ora_api.methods.undo import (
+    UndoAnswerParams,
+    UndoRequestParams,
+    game_undo_answer,
+    game_undo_request,
+)
+from ora_api.service import GameService, SeatPlan, open_service
+from ora_api.transport.rpc import Session
 from ora_core.events import MovePlayed
 from ora_core.upcasting import EVENT_VERSIONS
 from ora_rules.records import write_record
@@ -39,6 +47,21 @@ def _golden(name: str) -> list[str]:
     text = (ROOT / "tests" / "golden" / name).read_text()
     return [line.split(" | ")[1] for line in text.splitlines()
             if line[:4].isdigit() and " | " in line]
+
+
+def _take_backs(svc: GameService, game_id: UUID, tokens: dict[int, str]) -> None:
+    """A take-back refused, one that lapses and one accepted (ora_rules/undo.py), through the
+    API's own methods."""
+    for answer in (False, None, True):
+        moves = sum(e.tag == "move_played" for e in svc.store.events(game_id))
+        game_undo_request(svc, Session(), UndoRequestParams(
+            game_id=game_id, token=tokens[0], to_move=moves - 2))
+        if answer is None:  # anyone's move lapses it
+            state, legal = svc.legal_moves(game_id)
+            svc.move(game_id, tokens[state.flow.turn.decider], legal[0])
+        else:
+            game_undo_answer(svc, Session(), UndoAnswerParams(
+                game_id=game_id, token=tokens[1], accept=answer))
 
 
 def main(name: str) -> None:
@@ -69,6 +92,8 @@ def main(name: str) -> None:
                     move = rng.choice(moves)
                 svc.move(game_id, tokens[state.flow.turn.decider], move)
                 played += 1
+            if not isinstance(limit, str) and players > 1:
+                _take_backs(svc, game_id, tokens)
             stored = svc.store.events(game_id)
             events = [s.event for s in stored]
             final = svc.current(game_id)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 import pytest
+from websockets.sync.client import connect
 
 from ora_core.codec import state_from_dict, state_to_dict
 from ora_core.evolve import fold
@@ -48,7 +50,9 @@ def _position(client: Any, game_id: str, move: int) -> dict[str, Any]:
 
 
 def _comparable(state: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in state.items() if k not in ("version", "undo_request")}
+    """A state's JSON without its version (which goes on counting) and pending request."""
+    data: dict[str, Any] = orjson.loads(orjson.dumps(state, option=orjson.OPT_SORT_KEYS))
+    return {k: v for k, v in data.items() if k not in ("version", "undo_request")}
 
 
 def test_an_undo_accepted_by_every_other_player_restores_the_position(local: Local) -> None:
@@ -149,15 +153,38 @@ def test_a_restored_state_survives_the_codec() -> None:
 
 
 def test_an_undo_accepted_in_one_client_is_seen_by_the_other(http_server: HttpServer) -> None:
+    """Seat 0 asks over a WebSocket, seat 1 accepts over HTTP: the first client is pushed the
+    answer and the restored position, and the log says who asked and who agreed."""
     game_id, tokens = _game(http_server, players=2)
     _play(http_server, game_id, tokens, 4)
-    http_server.call("game.undo_request", {"game_id": game_id, "token": tokens[0],
-                                           "to_move": 1})
+    wanted = _position(http_server, game_id, 1)
+    with connect(http_server.ws_url, max_size=None) as ws:
+        def call(n: int, method: str, params: dict[str, Any]) -> Any:
+            ws.send(orjson.dumps({"jsonrpc": "2.0", "id": n, "method": method,
+                                  "params": params}))
+            while True:  # notifications may come before the reply
+                message = orjson.loads(ws.recv(timeout=10))
+                if message.get("id") == n:
+                    return message["result"]
+
+        call(1, "game.subscribe", {"game_id": game_id})
+        asked = call(2, "game.undo_request", {"game_id": game_id, "token": tokens[0],
+                                              "to_move": 1})
+        assert asked["waiting"] == [1]
+        answer = http_server.call("game.undo_answer", {"game_id": game_id, "token": tokens[1],
+                                                       "accept": True})
+        assert answer["restored"] is True
+        pushed: list[str] = []
+        while "position_restored" not in pushed:
+            message = orjson.loads(ws.recv(timeout=10))
+            pushed.append(message["params"]["type"])
+        assert pushed[-2:] == ["undo_answered", "position_restored"]
     state = http_server.call("game.state", {"game_id": game_id})
-    answer = http_server.call("game.undo_answer", {"game_id": game_id, "token": tokens[1],
-                                                   "accept": True})
-    assert answer["restored"] is True
-    again = http_server.call("game.state", {"game_id": game_id})
-    assert again["version"] == state["version"] + 2
+    assert state["version"] == answer["version"]
+    assert _position(http_server, game_id, 1) == wanted  # the prefix is still there
+    restored = all_events(http_server, game_id)[-1]["data"]["state"]
+    assert _comparable(restored) == wanted
     log = http_server.call("game.log", {"game_id": game_id})
-    assert log is not None
+    said = " ".join(" ".join(m["then"]) for m in log["moves"])
+    assert "asks to take the game back to after move 1" in said
+    assert "accepts the take-back" in said and "are taken back" in said
