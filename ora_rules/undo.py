@@ -24,10 +24,17 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from ora_core.errors import IllegalCommand
-from ora_core.events import GameEvent, MovePlayed, SeatTaken
+from ora_core.events import (
+    GameEvent,
+    MovePlayed,
+    PositionRestored,
+    SeatTaken,
+    UndoAnswered,
+    UndoLapsed,
+    UndoRequested,
+)
 from ora_core.evolve import fold
 from ora_core.state import State
-from ora_core.takeback import PositionRestored, UndoAnswered, UndoLapsed, UndoRequested
 
 POLICIES = ("none", "own_last", "by_consent")
 

@@ -72,10 +72,13 @@ def add_play_commands(sub: Any, default_store: Callable[[], str]) -> None:
 def _selfplay(args: argparse.Namespace) -> int:
     from ora_api.tools.progress import progress
     from ora_api.tools.selfplay import open_store, play_game
+    from ora_core.errors import InvalidCommand
     from ora_rules.bots import make_bot
     from ora_rules.decide import start
     from ora_rules.setup import make_config
 
+    if args.games < 1:
+        raise InvalidCommand(f"--games must be at least 1, got {args.games}")
     rules = load_rules()
     liesborn = {"liesborn": args.liesborn, "wonder_tiles": args.wonder_tiles}
     # Refuse a bad configuration before storing anything (start checks the tile set).
@@ -98,7 +101,12 @@ def _selfplay(args: argparse.Namespace) -> int:
             store.close()
     if not args.json:
         took = time.perf_counter() - started
-        print(f"{args.games} game(s) in {took:.2f} s; events stored in {args.store}")
+        kept = {"memory": "kept in memory only", "none": "not stored"}.get(
+            args.store, f"stored in {args.store}")
+        print(f"{args.games} game(s) in {took:.2f} s; events {kept}")
+    if args.store in ("memory", "none"):
+        print("ora: these games were not kept, so `ora show` cannot find their ids; "
+              "--store sqlite:PATH keeps them", file=sys.stderr)
     return 0
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ora_core.events import GameEvent
+from ora_core.events import GameEvent, PositionRestored, UndoAnswered, UndoLapsed, UndoRequested
 from ora_core.state import State
-from ora_core.takeback import PositionRestored, UndoAnswered, UndoLapsed, UndoRequested
 
 #: The events of a take-back: said after a move's own sentences, never part of them.
 TAKEBACK = (UndoRequested, UndoAnswered, UndoLapsed, PositionRestored)
