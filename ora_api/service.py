@@ -53,6 +53,7 @@ from ora_api.methods.common import (
     EventView,
     tampered,
 )
+from ora_api.notices import Webhooks
 from ora_api.projection import (
     config_view,
     status_of,
@@ -143,7 +144,7 @@ class GameService:
         self.rules = rules
         self.cache_size = cache_size
         self.lobby = Lobby(store)
-        self.requests = Requests(self.lobby)
+        self.requests = Requests(self.lobby)  # game.move's request ids (ora_api.retries)
         self.health = StoreHealth()
         #: Another process may write the same database: check the stream head before
         #: answering from the cache.
@@ -159,8 +160,10 @@ class GameService:
         #: Plays the bot seats' moves (``ora_api.bot_seats``).
         self.bot_runner = BotRunner(rules, self.play_seat)
         self.reconcile()
+        self.webhooks = Webhooks(self)  # the seats' turn notices (ora_api.notices)
 
     def close(self) -> None:
+        self.webhooks.close()
         self.follower.close()
         self.bot_runner.close()
         self.lobby.close()

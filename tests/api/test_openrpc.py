@@ -177,6 +177,8 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
                                  "move": legal["moves"][-1]})
     check("game.undo_request", {"game_id": two, "token": seats[0], "to_move": 1})
     check("game.undo_answer", {"game_id": two, "token": seats[1], "accept": True})
+    check("game.wait_turn", {"game_id": two, "token": seats[1], "timeout": 0})
+    check("game.notify", {"game_id": two, "token": seats[1], "url": None})
     assert seen == set(API.methods)
     for message in local.pushed:
         params = message["params"]
