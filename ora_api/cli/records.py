@@ -154,7 +154,10 @@ def _export(args: argparse.Namespace) -> int:
 
     game_id = _game_id(args.game_id)
     events = _fold(args.store, game_id, list)
-    text = write_record(events, checkpoints=not args.no_checkpoints)
+    try:
+        text = write_record(events, checkpoints=not args.no_checkpoints)
+    except OraError as e:  # a game with a take-back has no record yet
+        raise CommandError(f"game {game_id}: {e.message}") from None
     if args.output is None:
         sys.stdout.write(text)
         return 0

@@ -26,7 +26,7 @@ from attrs import evolve as attrs_evolve
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
-from ora_core.events import GameEvent, GameStarted, MovePlayed, SeatTaken
+from ora_core.events import GameEvent, GameStarted, MovePlayed, PositionRestored, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, Readings, State
 from ora_rules import wonders
@@ -172,6 +172,10 @@ def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True) -> st
     """
     if not events or not isinstance(events[0], GameStarted):
         raise ValueError("a record starts from the game's GameStarted event")
+    taken = next((v for v, e in enumerate(events, 1) if isinstance(e, PositionRestored)), None)
+    if taken is not None:  # a record is its moves: a take-back is not one (docs/records.md)
+        raise RecordError(0, f"the game has a take-back (version {taken}): a record of it "
+                          "cannot be written yet, its events are the game's whole history")
     state = fold(events)
     hashes = chain_of(events)
     lines = [f'[{name} "{_quote(value)}"]'
