@@ -19,9 +19,11 @@ from typing import Any
 import orjson
 
 from ora_api.methods import (
+    audit,
     lobby,
     notices,
     play,
+    preview,
     projections,
     records,
     subscriptions,
@@ -64,7 +66,8 @@ def _discovery() -> orjson.Fragment:
     return orjson.Fragment(orjson.dumps(openrpc.document(API, APP_ERRORS, NOTIFICATIONS)))
 
 
-for _family in (lobby, play, projections, subscriptions, words, records, undo, notices):
+for _family in (lobby, play, projections, subscriptions, words, records, preview, audit,
+                undo, notices):
     API.include(_family.METHODS)
 
 

@@ -10,7 +10,7 @@ missing from it (or a tag used twice) fails at import.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import ClassVar, TypeVar, Union, dataclass_transform
+from typing import Any, ClassVar, TypeVar, Union, cast, dataclass_transform
 
 import attrs
 from attrs import frozen
@@ -20,10 +20,16 @@ from ora_core.values import Coord, Good, Indicator, Stage, Terrain
 
 
 class Event:
-    """The base of every event: its ``TAG`` is set by :func:`event`."""
+    """The base of every event: its ``TAG`` is set by :func:`event`.
+
+    Type checkers see an ``@event`` class through ``dataclass_transform``, not through mypy's
+    attrs plugin: ``__attrs_attrs__`` keeps ``attrs.fields``, ``attrs.has`` and ``attrs.asdict``
+    typed, and :func:`amended` is the typed ``attrs.evolve`` of an event.
+    """
 
     __slots__ = ()
     TAG: ClassVar[str]
+    __attrs_attrs__: ClassVar[Any]  # as attrs' own AttrsInstance declares it
 
 
 _E = TypeVar("_E", bound=Event)
@@ -43,6 +49,13 @@ def event(tag: str) -> Callable[[type[_E]], type[_E]]:
         return made
 
     return declare
+
+
+def amended(event: _E, **changes: Any) -> _E:
+    """A copy of ``event`` with ``changes`` (``attrs.evolve``, typed for ``@event`` classes):
+    for tests and tools that alter a stream on purpose; the rules never amend a fact."""
+    copy: _E = attrs.evolve(cast(Any, event), **changes)  # the plugin sees no attrs class
+    return copy
 
 
 @frozen

@@ -49,6 +49,7 @@ from ora_rules.notation import (
     parse,
 )
 from ora_rules.payment import check_value_payment
+from ora_rules.readings import replaces_clergy
 from ora_rules.setup import game_started
 from ora_rules.specs import Rules
 from ora_rules.uses import occupied, run_use, use_events
@@ -218,7 +219,7 @@ def _use(draft: Draft, seat: int, command: Use) -> None:
         if placement.seat != seat:
             raise refuse("not_your_building", "R-CLG-1", f"{building} belongs to seat "
                          f"{placement.seat}; use a work contract", building)
-        if building in occupied(state):
+        if building in occupied(state) and not replaces_clergy(state, seat, building):
             raise refuse("building_occupied", "R-CLG-4", f"{building} is occupied", building)
         free = player.free_clergy()
         if command.prior:
@@ -441,6 +442,8 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
             if turn.landscape_bought:
                 raise refuse("landscape_limit", "R-BUY-2", "one landscape per action slot")
             draft.update_turn(landscape_bought=True)
+            # Counted per round too, so the audit can re-decide the next one by the rulebook.
+            draft.flow = replace(draft.flow, round_purchases=draft.flow.round_purchases | {seat})
         else:
             if seat in draft.flow.round_purchases:
                 raise refuse("landscape_limit", "R-BUY-2", "one landscape per round")

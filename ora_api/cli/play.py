@@ -104,7 +104,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         kept = {"memory": "kept in memory only", "none": "not stored"}.get(
             args.store, f"stored in {args.store}")
         print(f"{args.games} game(s) in {took:.2f} s; events {kept}")
-    if args.store in ("memory", "none"):
+    if args.store in ("memory", "none") and not args.json:
         print("ora: these games were not kept, so `ora show` cannot find their ids; "
               "--store sqlite:PATH keeps them", file=sys.stderr)
     return 0
@@ -168,7 +168,8 @@ def _arena(args: argparse.Namespace) -> int:
                          "pairs": r.pairs} for r in result.ratings],
             "results": [{"seed": g.seed, "bots": list(g.bots), "totals": list(g.totals),
                          "winners": list(g.winners), "finished": g.finished,
-                         "adjudicated": g.adjudicated} for g in result.games],
+                         "adjudicated": g.adjudicated, "rounds": g.rounds}
+                        for g in result.games],
         }
         sys.stdout.write(orjson.dumps(report).decode() + "\n")
         return 0
@@ -179,6 +180,12 @@ def _arena(args: argparse.Namespace) -> int:
           + (f"; {adjudicated} adjudicated by the scores after "
              f"{args.adjudicate_after or ADJUDICATE_AFTER} turns" if adjudicated else "")
           + (f"; {unfinished} game(s) stopped unfinished" if unfinished else ""))
+    ended = sorted(g.rounds for g in result.games if g.finished)
+    totals = [t for g in result.games for t in g.totals]
+    if ended:
+        print(f"  {len(ended)} of {args.games} ended by the rules, in {ended[0]}..{ended[-1]} "
+              f"rounds (turns with 2 players), median {ended[len(ended) // 2]}; "
+              f"mean total {sum(totals) / len(totals):.0f}")
     print("  bot            seats   wins   rate   95% interval (Wilson)")
     for s in result.standings:
         print(f"  {s.bot:<13} {s.games:>6} {s.wins:>6.1f} {s.rate:>6.1%}   "

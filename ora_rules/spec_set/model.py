@@ -202,14 +202,22 @@ class ReadingOption:
     entries: Mapping[str, Mapping[str, int]] = field(factory=dict)
     #: ``building_sets``: mode code -> the mode code whose card set is dealt instead.
     card_modes: Mapping[str, str] = field(factory=dict)
+    #: The rule this option relaxes or replaces ("": its group's), what the rulebook does
+    #: instead ("": the default option's text), the rulebook's refusal of a move relying on it.
+    rule: str = ""
+    instead: str = ""
+    refusal: str = ""
 
 
 @frozen
 class Ambiguity:
+    """An option group of ``specs/readings.toml``: an ambiguity's readings or a departure."""
+
     amb: str
     rule: str
     default: str
     options: Mapping[str, ReadingOption]
+    kind: str = "ambiguity"  # or "departure": an engine breaks a clear rule
 
 
 @frozen
@@ -218,6 +226,10 @@ class ReadingsSpec:
 
     ambiguities: Mapping[str, Ambiguity] = field(factory=dict)
     sets: Mapping[str, Mapping[str, str]] = field(factory=dict)
+    #: Former profile names -> the profile (``kennerspiel`` -> ``kennerspiel-0.21``).
+    aliases: Mapping[str, str] = field(factory=dict)
+    #: Record readers -> the profile of their engine (``ora import --as-recorded``).
+    sources: Mapping[str, str] = field(factory=dict)
 
     def option(self, name: str, chosen: str) -> ReadingOption:
         return self.ambiguities[name].options[chosen]

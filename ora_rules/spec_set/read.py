@@ -41,16 +41,20 @@ def load_readings(path: Path, problems: Problems, modes: Mapping[str, ModeSpec]
             if bad_modes:
                 problems.add(p, f"ambiguities.{name}.options.{label}",
                              f"unknown mode codes {', '.join(bad_modes)}")
-            options[label] = ReadingOption(text=str(option.get("text", "")),
-                                           entries=option.get("entries", {}),
-                                           card_modes=option.get("card_modes", {}))
+            options[label] = ReadingOption(
+                text=str(option.get("text", "")), entries=option.get("entries", {}),
+                card_modes=option.get("card_modes", {}), rule=str(option.get("rule", "")),
+                instead=str(option.get("instead", "")), refusal=str(option.get("refusal", "")))
         default = table.get("default")
         if default != fields[name] or default not in options:
             problems.add(p, f"ambiguities.{name}.default",
                          f"expected the rulebook option {fields[name]!r} among the options")
+        if table.get("kind", "ambiguity") not in ("ambiguity", "departure"):
+            problems.add(p, f"ambiguities.{name}.kind", "expected ambiguity or departure")
         ambiguities[name] = Ambiguity(amb=str(table.get("amb", "")),
                                       rule=str(table.get("rule", "")),
-                                      default=str(default), options=options)
+                                      default=str(default), options=options,
+                                      kind=str(table.get("kind", "ambiguity")))
     for missing in sorted(set(fields) - set(ambiguities)):
         problems.add(p, f"ambiguities.{missing}", "missing: every reading needs its options")
     sets: dict[str, dict[str, str]] = {}
@@ -59,7 +63,15 @@ def load_readings(path: Path, problems: Problems, modes: Mapping[str, ModeSpec]
             if name not in ambiguities or label not in ambiguities[name].options:
                 problems.add(p, f"sets.{set_name}.{name}", f"no option {label!r} of {name}")
         sets[set_name] = dict(chosen)
-    return ReadingsSpec(ambiguities=ambiguities, sets=sets)
+    aliases = {str(k): str(v) for k, v in (data.get("aliases") or {}).items()}
+    for alias, target in aliases.items():
+        if target not in sets or alias in sets:
+            problems.add(p, f"aliases.{alias}", f"{target!r} is no profile, or {alias} is one")
+    sources = {str(k): str(v) for k, v in (data.get("sources") or {}).items()}
+    for source, target in sources.items():
+        if target not in sets:
+            problems.add(p, f"sources.{source}", f"{target!r} is no profile")
+    return ReadingsSpec(ambiguities=ambiguities, sets=sets, aliases=aliases, sources=sources)
 
 
 class IdentifiedSpec(Protocol):

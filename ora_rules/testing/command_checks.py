@@ -28,6 +28,7 @@ from ora_core.events import (
 from ora_core.state import State
 from ora_core.values import FOREST, MOOR, Good, Stage
 from ora_rules.notation import parse
+from ora_rules.readings import replaces_clergy
 from ora_rules.specs import Rules
 from ora_rules.testing.invariant_base import (
     BAND_COLUMNS,
@@ -184,7 +185,8 @@ def check_clergy_moves(before: State, events: Sequence[GameEvent], after: State,
                 raise fail("R-CLG-1", f"event {i}: {event.building} is not built")
             bonus_prior = in_bonus_round(state, rules) and event.clergy == 0
             busy = {at for p in state.players for at in p.clergy if at is not None}
-            if event.building in busy and not bonus_prior:
+            if event.building in busy and not bonus_prior \
+                    and not replaces_clergy(state, event.seat, event.building):
                 raise fail("R-CLG-4", f"event {i}: {event.building} is already occupied")
             if placement.seat != event.seat and not bonus_prior:
                 raise fail("R-CLG-1", f"event {i}: seat {event.seat}'s clergyman on "

@@ -124,8 +124,12 @@ def check_clergy(state: State, rules: Rules) -> None:
                 raise fail("R-CLG-1", f"clergyman {i} of seat {player.seat} stands on {at} of "
                            f"seat {placement.seat}")
             on.setdefault(at, []).append((player.seat, i))
+    # The departure ``occupied_own_building = replaces`` leaves a replaced clergyman on it.
+    stacked = state.config.readings.occupied_own_building == "replaces"
     for building, clergy in on.items():
         ordinary = [c for c in clergy if not (bonus and c[1] == 0)]
+        if stacked and len({seat for seat, _ in ordinary}) == 1:
+            continue
         if len(clergy) > 1 and (not bonus or len(ordinary) > 1):
             raise fail("R-CLG-4", f"{building} holds {len(clergy)} clergymen {clergy}")
 

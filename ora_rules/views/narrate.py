@@ -233,6 +233,9 @@ class _Words:
             isinstance(e, BuildingUsed) and e.building == command.building
             and e.seat == self.seat))]
         where = self.owned(command.building)
+        # A production that spends the joker says so, as felling trees does (R-WHEEL-6).
+        if any(isinstance(e, IndicatorUsed) and e.indicator is Indicator.JOKER for e in rest):
+            where += " with the joker"
         if placed:
             who = "the prior" if placed[0].clergy == 0 else "a lay brother"
             return f"places {who} on {where}", rest
