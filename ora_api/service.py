@@ -53,10 +53,12 @@ from ora_api.methods.common import (
     EventView,
     tampered,
 )
+from ora_api.notices import Webhooks
 from ora_api.projection import (
     config_view,
     status_of,
 )
+from ora_api.retries import Requests
 from ora_api.storehealth import StoreHealth, unavailable
 from ora_api.subscribers import Sink, Subscribers, event_view
 from ora_api.summaries import reconcile, scores_of
@@ -140,6 +142,7 @@ class GameService:
         self.rules = rules
         self.cache_size = cache_size
         self.lobby = Lobby(store)
+        self.requests = Requests(self.lobby)  # game.move's request ids (ora_api.retries)
         self.health = StoreHealth()
         #: Another process may write the same database: check the stream head before
         #: answering from the cache.
@@ -155,8 +158,10 @@ class GameService:
         #: Plays the bot seats' moves (``ora_api.bot_seats``).
         self.bot_runner = BotRunner(rules, self.play_seat, bots)
         self.reconcile()
+        self.webhooks = Webhooks(self)  # the seats' turn notices (ora_api.notices)
 
     def close(self) -> None:
+        self.webhooks.close()
         self.follower.close()
         self.bot_runner.close()
         self.lobby.close()
@@ -241,7 +246,7 @@ class GameService:
     def create(self, players: int, variant: str, length: str, seed: int | None = None, *,
                seats: Sequence[SeatPlan] | None = None, visibility: Visibility = "private",
                readings: ReadingsChoice = None, liesborn: bool = False,
-               wonder_tiles: str | None = None) -> Created:
+               wonder_tiles: str | None = None, undo: str = "by_consent") -> Created:
         """A new game: the creator's seats get tokens, open seats invitations, bot seats
         neither; the named and bot seats' ``SeatTaken`` events follow the set-up.
         ``liesborn``: with the wonders mini expansion and its tile set (R-LIES-1, AMB-28)."""
@@ -251,6 +256,7 @@ class GameService:
             config = make_config(players, variant, length, seed,
                                  readings=resolve_readings(self.rules, readings),
                                  liesborn=liesborn, wonder_tiles=wonder_tiles)
+            config = attrs.evolve(config, undo=undo)  # the table's take-backs (ora_rules.undo)
             events: list[GameEvent] = list(start(config, self.rules))  # checks the tile set
         except InvalidConfig as e:
             where = f"config.{e.field}" if e.field else _config_field(e.message)
@@ -379,16 +385,20 @@ class GameService:
 
     # -- commands ---------------------------------------------------------------------------------
 
-    def move(self, game_id: UUID, token: str, move: str, expected_version: int | None = None
-             ) -> tuple[int, list[EventView]]:
+    def move(self, game_id: UUID, token: str, move: str, expected_version: int | None = None,
+             request_id: str | None = None) -> tuple[int, list[EventView]]:
         """Decide ``move`` for the token's seat and store its events; nothing is stored unless
-        every check passes."""
+        every check passes. A ``request_id`` this seat's move already stored answers that move
+        again (``ora_api.retries``)."""
         with self._game_lock(game_id):
             hot = self._entry(game_id)
             seat = self._seat_of(game_id, hot, token)
             if seat is None:
                 raise BAD_TOKEN.error("the token is not a seat's token of this game")
-            return self._play(game_id, hot, seat, move, expected_version)
+            if request_id is None:
+                return self._play(game_id, hot, seat, move, expected_version)
+            return self.requests.once(self.store, game_id, seat, move, request_id, lambda: (
+                self._play(game_id, hot, seat, move, expected_version, request_id)))
 
     def play_seat(self, game_id: UUID, seat: int, move: str, expected_version: int
                   ) -> tuple[int, list[EventView]]:
@@ -400,7 +410,8 @@ class GameService:
             return self._play(game_id, hot, seat, move, expected_version)
 
     def _play(self, game_id: UUID, hot: Hot, seat: int, move: str,
-              expected_version: int | None) -> tuple[int, list[EventView]]:
+              expected_version: int | None, request_id: str | None = None
+              ) -> tuple[int, list[EventView]]:
         """``move`` for ``seat``, with the game's lock held."""
         state = hot.state
         if expected_version is not None and expected_version != state.version:
@@ -420,6 +431,9 @@ class GameService:
 
         def write(c: Any) -> None:
             Lobby.update_game(c, game_id, new_state.version, 1, status, scores)
+            if request_id is not None:
+                Requests.record(c, game_id, seat, request_id, move, state.version + 1,
+                                new_state.version)
 
         try:
             stored = self.store.append(game_id, state.version, executed.events,

@@ -60,6 +60,9 @@ class GameConfigParams:
         "the mini expansion 'Die kleinen Wunder der Abtei Liesborn': 26 wonder tiles"))
     wonder_tiles: str | None = field(default=None, metadata=meta(
         "with liesborn: the tile set, all (default) or known (docs/ambiguities.md AMB-28)"))
+    undo: Literal["none", "own_last", "by_consent"] = field(default="by_consent", metadata=meta(
+        "which moves may be taken back (game.undo_request): none, own_last (a seat's own last "
+        "moves) or by_consent (any, once the other players accept)"))
 
 
 @frozen(kw_only=True)
@@ -251,7 +254,7 @@ def game_create(svc: GameService, session: Session, p: CreateParams) -> CreateRe
     c = p.config
     created = svc.create(c.players, c.variant, c.length, c.seed, seats=_seat_plans(svc, p),
                          visibility=p.visibility, readings=c.readings, liesborn=c.liesborn,
-                         wonder_tiles=c.wonder_tiles)
+                         wonder_tiles=c.wonder_tiles, undo=c.undo)
     state = created.state
     return CreateResult(game_id=created.game_id, version=state.version,
                         visibility=created.visibility, seats=[

@@ -41,6 +41,9 @@ class MoveParams:
                                     max_length=4096))
     expected_version: int | None = field(default=None, metadata=meta(
         "refuse the move (version_conflict) unless the game is at this version", minimum=0))
+    request_id: str | None = field(default=None, metadata=meta(
+        "the client's id of this request: sent again by the same seat, it answers the "
+        "original result and stores nothing (safe retries)", max_length=128))
 
 
 @frozen(kw_only=True)
@@ -150,7 +153,7 @@ def game_move(svc: GameService, session: Session, p: MoveParams) -> MoveResult:
     conflict (only with expected_version), then the engine's checks: invalid move (not the
     notation), illegal move (game_over), not your turn, illegal move. A refused move stores
     nothing. Two moves racing at one version: exactly one is stored."""
-    version, events = svc.move(p.game_id, p.token, p.move, p.expected_version)
+    version, events = svc.move(p.game_id, p.token, p.move, p.expected_version, p.request_id)
     return MoveResult(version=version, events=events)
 
 

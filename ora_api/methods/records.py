@@ -211,14 +211,17 @@ RECORD_COST = 25
 
 
 @METHODS.method("game.export", params=ExportParams, result=ExportResult,
-                errors=(UNKNOWN_GAME, BAD_TOKEN, TAMPERED_LOG),
+                errors=(UNKNOWN_GAME, BAD_TOKEN, TAMPERED_LOG, BAD_RECORD),
                 summary="The game's record (docs/records.md).")
 def game_export(svc: GameService, session: Session, p: ExportParams) -> ExportResult:
-    """Importing the record gives the same events byte for byte."""
+    """Importing the record gives the same events byte for byte. A game with a take-back has
+    no record yet (bad_record, line 0)."""
     events = stored_events(svc, p.game_id, p.token)
-    return ExportResult(game_id=p.game_id, version=len(events),
-                        record=write_record(events, checkpoints=p.checkpoints,
-                                            rules=svc.rules))
+    try:
+        record = write_record(events, checkpoints=p.checkpoints, rules=svc.rules)
+    except RecordError as e:
+        raise bad_record(e) from None
+    return ExportResult(game_id=p.game_id, version=len(events), record=record)
 
 
 @METHODS.method("game.import", params=ImportParams, result=ImportResult, errors=(BAD_RECORD,),
