@@ -18,7 +18,16 @@ from typing import Any
 
 import orjson
 
-from ora_api.methods import lobby, play, projections, records, subscriptions, words
+from ora_api.methods import (
+    audit,
+    lobby,
+    play,
+    preview,
+    projections,
+    records,
+    subscriptions,
+    words,
+)
 from ora_api.methods.common import APP_ERRORS, STORE_UNAVAILABLE, NoParams
 from ora_api.methods.subscriptions import NOTIFICATIONS
 from ora_api.service import GameService
@@ -55,7 +64,7 @@ def _discovery() -> orjson.Fragment:
     return orjson.Fragment(orjson.dumps(openrpc.document(API, APP_ERRORS, NOTIFICATIONS)))
 
 
-for _family in (lobby, play, projections, subscriptions, words, records):
+for _family in (lobby, play, projections, subscriptions, words, records, preview, audit):
     API.include(_family.METHODS)
 
 

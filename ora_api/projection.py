@@ -18,6 +18,7 @@ from attrs import field, frozen
 
 from ora_core.state import Score, State
 from ora_core.values import Terrain
+from ora_rules.readings import profile_of
 from ora_rules.views.view import ScoreLine, score_line
 
 Status = Literal["playing", "finished"]
@@ -146,6 +147,9 @@ class ConfigView:
         "the option chosen for each rulebook ambiguity (specs/readings.toml)"))
     wonder_tiles: str = field(default="", metadata=_doc(
         "the Liesborn tile set (all or known, AMB-28); empty without Liesborn"))
+    profile: str = field(default="rulebook", metadata=_doc(
+        "the named set of options the game is played under (rulebook, kennerspiel-0.21, "
+        "weblabora; docs/records.md), or its options when they are no named profile"))
 
 
 @frozen(kw_only=True)
@@ -182,7 +186,8 @@ def config_view(state: State) -> ConfigView:
     c = state.config
     return ConfigView(players=c.players, variant=c.variant.value, length=c.length, mode=c.mode,
                       seed=c.seed, colours=list(c.colours), liesborn=c.liesborn,
-                      readings=attrs.asdict(c.readings), wonder_tiles=c.wonder_tiles)
+                      readings=attrs.asdict(c.readings), wonder_tiles=c.wonder_tiles,
+                      profile=profile_of(c.readings))
 
 
 def score_views(scores: tuple[Score, ...]) -> list[ScoreLine]:

@@ -16,12 +16,10 @@ Tokens never enter events, projections or logs.
 from __future__ import annotations
 
 import logging
-import os
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -59,7 +57,7 @@ from ora_api.projection import (
     config_view,
     status_of,
 )
-from ora_api.storehealth import StoreHealth
+from ora_api.storehealth import StoreHealth, unavailable
 from ora_api.subscribers import Sink, Subscribers, event_view
 from ora_api.summaries import reconcile, scores_of
 from ora_api.transport.rpc import (
@@ -80,9 +78,7 @@ from ora_core.evolve import fold
 from ora_core.state import State
 from ora_core.store import (
     EventStore,
-    StoreUnavailable,
     TamperedLog,
-    storage_failure,
     verify_chain,
 )
 from ora_rules.decide import execute, start
@@ -564,7 +560,7 @@ def open_service(store_url: str, *, rules: Rules | None = None, cache_size: int 
     try:
         store: EventStore[GameEvent] = EventStore(EventJsonCodec(), store_url)
     except Exception as e:
-        raise _unavailable(e, store_url) from e
+        raise unavailable(e, store_url) from e
     try:
         service = GameService(store, rules if rules is not None else load_rules(),
                               cache_size=cache_size, bots=bots)
@@ -573,22 +569,7 @@ def open_service(store_url: str, *, rules: Rules | None = None, cache_size: int 
         return service
     except Exception as e:
         store.close()
-        raise _unavailable(e, store_url) from e
+        raise unavailable(e, store_url) from e
     except BaseException:
         store.close()
         raise
-
-
-def _unavailable(error: Exception, store_url: str) -> Exception:
-    """``error`` as :class:`StoreUnavailable` when it is the database failing."""
-    reason = storage_failure(error)
-    if reason is None:
-        return error
-    if reason == "unreachable" and store_url.startswith("sqlite:"):
-        # SQLite says "unable to open database file" when it may not create its journal
-        # beside the file: a read-only folder.
-        folder = Path(store_url[len("sqlite:"):]).parent
-        if folder.is_dir() and not os.access(folder, os.W_OK):
-            reason = "read_only"
-    lines = str(error).splitlines()
-    return StoreUnavailable(reason, lines[0] if lines else type(error).__name__)

@@ -78,3 +78,26 @@ class BadStoreUrl(OraError, ValueError):
     ``postgres:`` without its extra installed, ...)."""
 
     code = "bad_store_url"
+
+
+class TamperedLog(OraError):
+    """A stored event does not match the hash chain: the log was altered outside the store."""
+
+    code = "tampered_log"
+
+    def __init__(self, version: int, detail: str) -> None:
+        super().__init__(f"tampered log at version {version}: {detail}")
+        self.version = version
+        self.detail = detail
+
+
+class StoreUnavailable(OraError):
+    """The database cannot be written or reached; ``reason`` is ``disk_full``, ``read_only`` or
+    ``unreachable`` (:func:`storage_failure`)."""
+
+    code = "store_unavailable"
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"the store is unavailable ({reason}): {detail}")
+        self.reason = reason
+        self.detail = detail

@@ -1,19 +1,61 @@
 """Events: the facts of a game, in the order they happened (design §2).
 
-Each event is a frozen attrs class with a stable ``TAG`` (the wire and storage name, independent of
-the class name). Events carry their full effect, so ``evolve`` needs no rules. ``GameEvent`` is
-the explicit, reviewed registry of every event class.
+Each event is declared once, as ``@event("tag")`` over its fields: a frozen, keyword-only attrs
+class deriving from :class:`Event`, whose stable ``TAG`` is the wire and storage name,
+independent of the class name. Events carry their full effect, so ``evolve`` needs no rules.
+``GameEvent`` is the explicit, reviewed registry of every event class; an ``@event`` class
+missing from it (or a tag used twice) fails at import.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import ClassVar, Union
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar, Union, cast, dataclass_transform
 
+import attrs
 from attrs import frozen
 
 from ora_core.state import Flow, GameConfig, Score
 from ora_core.values import Coord, Good, Indicator, Stage, Terrain
+
+
+class Event:
+    """The base of every event: its ``TAG`` is set by :func:`event`.
+
+    Type checkers see an ``@event`` class through ``dataclass_transform``, not through mypy's
+    attrs plugin: ``__attrs_attrs__`` keeps ``attrs.fields``, ``attrs.has`` and ``attrs.asdict``
+    typed, and :func:`amended` is the typed ``attrs.evolve`` of an event.
+    """
+
+    __slots__ = ()
+    TAG: ClassVar[str]
+    __attrs_attrs__: ClassVar[Any]  # as attrs' own AttrsInstance declares it
+
+
+_E = TypeVar("_E", bound=Event)
+_DECLARED: dict[str, type[Event]] = {}
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(attrs.field,))
+def event(tag: str) -> Callable[[type[_E]], type[_E]]:
+    """Declare an event class: frozen, keyword-only attrs fields, stored under ``tag``."""
+
+    def declare(cls: type[_E]) -> type[_E]:
+        if tag in _DECLARED:
+            raise TypeError(f"event tag {tag!r} of {cls.__name__} is {_DECLARED[tag].__name__}'s")
+        made = frozen(kw_only=True)(cls)
+        made.TAG = tag
+        _DECLARED[tag] = made
+        return made
+
+    return declare
+
+
+def amended(event: _E, **changes: Any) -> _E:
+    """A copy of ``event`` with ``changes`` (``attrs.evolve``, typed for ``@event`` classes):
+    for tests and tools that alter a stream on purpose; the rules never amend a fact."""
+    copy: _E = attrs.evolve(cast(Any, event), **changes)  # the plugin sees no attrs class
+    return copy
 
 
 @frozen
@@ -35,11 +77,10 @@ class PlayerSetup:
     neutral: bool = False
 
 
-@frozen(kw_only=True)
-class GameStarted:
+@event("game_started")
+class GameStarted(Event):
     """The set-up, drawn once by the rules from the config and seed (R-SETUP-*)."""
 
-    TAG: ClassVar[str] = "game_started"
     config: GameConfig
     players: tuple[PlayerSetup, ...]
     wheel_values: tuple[int, ...]
@@ -58,131 +99,116 @@ class GameStarted:
     wonder_stack: tuple[str, ...] = ()
 
 
-@frozen(kw_only=True)
-class MovePlayed:
+@event("move_played")
+class MovePlayed(Event):
     """A player's command, as text in the move notation: the first event of every command."""
 
-    TAG: ClassVar[str] = "move_played"
     seat: int
     move: str
 
 
-@frozen(kw_only=True)
-class GoodsPaid:
+@event("goods_paid")
+class GoodsPaid(Event):
     """Goods a player handed to the general supply (or, with ``to_seat``, to another player)."""
 
-    TAG: ClassVar[str] = "goods_paid"
     seat: int
     goods: Mapping[Good, int]
     to_seat: int | None = None
 
 
-@frozen(kw_only=True)
-class GoodsGained:
-    TAG: ClassVar[str] = "goods_gained"
+@event("goods_gained")
+class GoodsGained(Event):
     seat: int
     goods: Mapping[Good, int]
 
 
-@frozen(kw_only=True)
-class WonderTaken:
+@event("wonder_taken")
+class WonderTaken(Event):
     """Liesborn (R-LIES-3): ``seat`` received a wonder: ``tile`` from the display, dark-blue side
     up (``dark``), or from the top of the stack, light-blue side up. It never turns over."""
 
-    TAG: ClassVar[str] = "wonder_taken"
     seat: int
     tile: str
     dark: bool
 
 
-@frozen(kw_only=True)
-class GoodsConverted:
+@event("goods_converted")
+class GoodsConverted(Event):
     """A free conversion (R-FREE-1 b, d, e): goods given up and goods received."""
 
-    TAG: ClassVar[str] = "goods_converted"
     seat: int
     given: Mapping[Good, int]
     received: Mapping[Good, int]
 
 
-@frozen(kw_only=True)
-class IndicatorUsed:
+@event("indicator_used")
+class IndicatorUsed(Event):
     """A wheel production: the indicator (or the joker) goes back to the arm (R-WHEEL-6)."""
 
-    TAG: ClassVar[str] = "indicator_used"
     indicator: Indicator
 
 
-@frozen(kw_only=True)
-class WheelRotated:
+@event("wheel_rotated")
+class WheelRotated(Event):
     """One rotation (R-WHEEL-5); ``removed`` left play at the end of the wheel (solo)."""
 
-    TAG: ClassVar[str] = "wheel_rotated"
     removed: tuple[Indicator, ...] = ()
 
 
-@frozen(kw_only=True)
-class IndicatorEntered:
-    TAG: ClassVar[str] = "indicator_entered"
+@event("indicator_entered")
+class IndicatorEntered(Event):
     indicator: Indicator
 
 
-@frozen(kw_only=True)
-class ClergyPlaced:
+@event("clergy_placed")
+class ClergyPlaced(Event):
     """Clergyman ``clergy`` (0 = prior) of ``seat`` now stands on ``building``."""
 
-    TAG: ClassVar[str] = "clergy_placed"
     seat: int
     clergy: int
     building: str
 
 
-@frozen(kw_only=True)
-class ClergyReturned:
-    TAG: ClassVar[str] = "clergy_returned"
+@event("clergy_returned")
+class ClergyReturned(Event):
     seat: int
     clergy: tuple[int, ...]
 
 
-@frozen(kw_only=True)
-class BuildingUsed:
+@event("building_used")
+class BuildingUsed(Event):
     """``seat`` carried out the function of ``building`` (placement, contract or redirect)."""
 
-    TAG: ClassVar[str] = "building_used"
     seat: int
     building: str
 
 
-@frozen(kw_only=True)
-class BuildingBuilt:
-    TAG: ClassVar[str] = "building_built"
+@event("building_built")
+class BuildingBuilt(Event):
     seat: int
     building: str
     coord: Coord
 
 
-@frozen(kw_only=True)
-class SettlementBuilt:
-    TAG: ClassVar[str] = "settlement_built"
+@event("settlement_built")
+class SettlementBuilt(Event):
     seat: int
     settlement: str
     coord: Coord
 
 
-@frozen(kw_only=True)
-class CardRemoved:
+@event("card_removed")
+class CardRemoved(Event):
     """A forest or moor card left a player's landscape; the space is now plains (R-FELL-6)."""
 
-    TAG: ClassVar[str] = "card_removed"
     seat: int
     coord: Coord
 
 
-@frozen(kw_only=True)
-class LandscapeAdded:
+@event("landscape_added")
+class LandscapeAdded(Event):
     """A district or plot joined ``seat``'s landscape, taken from the top of its stack."""
 
-    TAG: ClassVar[str] = "landscape_added"
     seat: int
     kind: str
     side: str
@@ -190,66 +216,58 @@ class LandscapeAdded:
     spaces: tuple[SpaceSetup, ...]
 
 
-@frozen(kw_only=True)
-class WorkContractPriceSet:
-    TAG: ClassVar[str] = "work_contract_price_set"
+@event("work_contract_price_set")
+class WorkContractPriceSet(Event):
     price: int
 
 
-@frozen(kw_only=True)
-class RoundBegan:
-    TAG: ClassVar[str] = "round_began"
+@event("round_began")
+class RoundBegan(Event):
     round: int
     start_seat: int
 
 
-@frozen(kw_only=True)
-class SettlementPhaseBegan:
-    TAG: ClassVar[str] = "settlement_phase_began"
+@event("settlement_phase_began")
+class SettlementPhaseBegan(Event):
     stage: Stage
 
 
-@frozen(kw_only=True)
-class BuildingsRevealed:
+@event("buildings_revealed")
+class BuildingsRevealed(Event):
     """Settlement phase step 3 (R-SET-2): the stage's buildings join the display."""
 
-    TAG: ClassVar[str] = "buildings_revealed"
     stage: Stage
     buildings: tuple[str, ...]
 
 
-@frozen(kw_only=True)
-class SettlementsDealt:
-    TAG: ClassVar[str] = "settlements_dealt"
+@event("settlements_dealt")
+class SettlementsDealt(Event):
     settlement: str
     seats: tuple[int, ...]
 
 
-@frozen(kw_only=True)
-class FlowChanged:
+@event("flow_changed")
+class FlowChanged(Event):
     """The decision the game now waits for (computed by the rules after every command)."""
 
-    TAG: ClassVar[str] = "flow_changed"
     flow: Flow
 
 
-@frozen(kw_only=True)
-class SeatTaken:
+@event("seat_taken")
+class SeatTaken(Event):
     """Who plays ``seat``: a person's ``name``, or a bot (``bot`` names it, e.g. ``greedy``).
 
     Not a rules fact: the server's lobby writes it when a game is created or a seat is joined,
     between commands, so a replay and a record show the players' names.
     """
 
-    TAG: ClassVar[str] = "seat_taken"
     seat: int
     name: str
     bot: str | None = None
 
 
-@frozen(kw_only=True)
-class GameEnded:
-    TAG: ClassVar[str] = "game_ended"
+@event("game_ended")
+class GameEnded(Event):
     scores: tuple[Score, ...]
     winners: tuple[int, ...]
 
@@ -283,3 +301,6 @@ GameEvent = Union[  # noqa: UP007 - an explicit registry reads best as a Union
 
 EVENT_TYPES: tuple[type[GameEvent], ...] = GameEvent.__args__  # type: ignore[attr-defined]
 EVENT_BY_TAG: dict[str, type[GameEvent]] = {cls.TAG: cls for cls in EVENT_TYPES}
+if EVENT_BY_TAG != _DECLARED:  # the reviewed registry names every declared event, no other
+    raise TypeError(f"GameEvent and the @event classes differ: {set(_DECLARED) ^ set(EVENT_BY_TAG)}"
+                    )

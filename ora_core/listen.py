@@ -15,7 +15,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ora_core.store import StoreUnavailable
+from ora_core.errors import StoreUnavailable
 
 #: Seconds to wait for the server when connecting; the TCP keepalives find a silently dead
 #: server within about 25 s, where a listener would otherwise wait forever.

@@ -21,9 +21,11 @@ from ora_core.values import Coord, Good, Indicator, Stage, Terrain, Variant
 
 @frozen
 class Readings:
-    """The reading of each rulebook ambiguity that other implementations settle differently
-    (docs/ambiguities.md, ``specs/readings.toml`` names the options and the sets). Every default
-    is the rulebook reading, so a game stored before readings existed decodes unchanged."""
+    """The option of each group of ``specs/readings.toml``: the reading of a rulebook ambiguity
+    that other implementations settle differently (docs/ambiguities.md), or a source engine's
+    departure from a rule (a profile's option, docs/records.md). Every default is the rulebook,
+    and defaults are not encoded, so a game stored before an option existed decodes unchanged
+    and a rulebook game's events keep their bytes."""
 
     #: AMB-05 (R-BUY-2): ``per_round`` or ``per_slot`` (one purchase per action slot).
     landscape_purchases: str = "per_round"
@@ -34,6 +36,10 @@ class Readings:
     building_sets: str = "rulebook"
     #: AMB-E3 (R-BUILD-7): ``lost`` or ``kept`` (a landscape purchase between BUILD and PRIOR).
     prior_bonus_after_purchase: str = "lost"
+    #: Departure from R-CLG-4: ``refused`` or ``replaces`` (kennerspiel 0.21.1).
+    occupied_own_building: str = "refused"
+    #: Departure from R-SOLO-6: ``gone`` or ``joker_only_uses`` (kennerspiel 0.21.1).
+    removed_joker: str = "gone"
 
 
 @frozen

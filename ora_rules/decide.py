@@ -9,7 +9,6 @@ decision. Nothing is stored here; the caller appends the events.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ora_core.errors import IllegalCommand, InvalidCommand
@@ -31,7 +30,7 @@ from ora_core.events import (
 from ora_core.evolve import evolve, replace
 from ora_core.state import GameConfig, PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Indicator, Variant
-from ora_rules import flow, landscape
+from ora_rules import flow, landscape, verbs
 from ora_rules.draft import Draft
 from ora_rules.neutral import check_neutral_space, neutral_placements
 from ora_rules.notation import (
@@ -50,6 +49,7 @@ from ora_rules.notation import (
     parse,
 )
 from ora_rules.payment import check_value_payment
+from ora_rules.readings import replaces_clergy
 from ora_rules.setup import game_started
 from ora_rules.specs import Rules
 from ora_rules.uses import occupied, run_use, use_events
@@ -103,8 +103,8 @@ def execute(state: State, command: Command | str, rules: Rules, *, seat: int | N
     if seat is not None and seat != decider:
         raise refuse("not_your_turn", "R-ROUND-3",
                      f"seat {seat} cannot act now; seat {decider} is to decide")
-    handler = _HANDLERS.get(type(command))
-    if handler is None:
+    verb = verbs.BY_COMMAND.get(type(command))
+    if verb is None or verb.decide is None:
         raise InvalidCommand(f"not a command: {command!r}")
     if turn.contract is not None and not isinstance(command, _WHILE_CONTRACT_PENDING):
         raise refuse("awaiting_contract_answer", "R-WC-2",
@@ -112,7 +112,7 @@ def execute(state: State, command: Command | str, rules: Rules, *, seat: int | N
                      "(WITH_PRIOR or WITH_LAYBROTHER)")
     draft = Draft(state, rules)
     draft.emit(MovePlayed(seat=decider, move=str(command)))
-    handler(draft, decider, command)
+    verb.decide(draft, decider, command)
     events = draft.finish()
     return Executed(events, draft.state)
 
@@ -184,6 +184,7 @@ def _check_space(draft: Draft, seat: int, coord: tuple[int, int], terrain: froze
 # --- main actions -------------------------------------------------------------------------------
 
 
+@verbs.USE.decides
 def _use(draft: Draft, seat: int, command: Use) -> None:
     state = draft.state
     turn = draft.turn
@@ -217,7 +218,7 @@ def _use(draft: Draft, seat: int, command: Use) -> None:
         if placement.seat != seat:
             raise refuse("not_your_building", "R-CLG-1", f"{building} belongs to seat "
                          f"{placement.seat}; use a work contract", building)
-        if building in occupied(state):
+        if building in occupied(state) and not replaces_clergy(state, seat, building):
             raise refuse("building_occupied", "R-CLG-4", f"{building} is occupied", building)
         free = player.free_clergy()
         if command.prior:
@@ -242,6 +243,7 @@ def _use(draft: Draft, seat: int, command: Use) -> None:
                           free_uses=draft.turn.free_uses + tuple(ctx.free_uses))
 
 
+@verbs.BUILD.decides
 def _build(draft: Draft, seat: int, command: Build) -> None:
     if draft.turn.kind == "neutral":
         _build_neutral(draft, command)
@@ -285,6 +287,7 @@ def _build_neutral(draft: Draft, command: Build) -> None:
     draft.update_turn(neutral_built=(*draft.turn.neutral_built, building))
 
 
+@verbs.FELL.decides
 def _fell_or_cut(draft: Draft, seat: int, command: FellTrees | CutPeat) -> None:
     fell = isinstance(command, FellTrees)
     rule = "R-FELL-1" if fell else "R-FELL-2"
@@ -324,6 +327,7 @@ def _fell_or_cut(draft: Draft, seat: int, command: FellTrees | CutPeat) -> None:
                     draft.emit(GoodsGained(seat=p.seat, goods={good: 1}))
 
 
+@verbs.WORK_CONTRACT.decides
 def _work_contract(draft: Draft, seat: int, command: WorkContract) -> None:
     neutral_step = draft.turn.kind == "neutral_prior"
     if not neutral_step:
@@ -384,6 +388,7 @@ def _work_contract(draft: Draft, seat: int, command: WorkContract) -> None:
         draft.update_turn(free_uses=(*draft.turn.free_uses, building))
 
 
+@verbs.ANSWER.decides
 def _answer(draft: Draft, seat: int, command: AnswerContract) -> None:
     turn = draft.turn
     if turn.contract is None:
@@ -399,6 +404,7 @@ def _answer(draft: Draft, seat: int, command: AnswerContract) -> None:
 # --- free actions -------------------------------------------------------------------------------
 
 
+@verbs.BUY.decides
 def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
     district = isinstance(command, BuyDistrict)
     kind = "district" if district else "plot"
@@ -435,6 +441,8 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
             if turn.landscape_bought:
                 raise refuse("landscape_limit", "R-BUY-2", "one landscape per action slot")
             draft.update_turn(landscape_bought=True)
+            # Counted per round too, so the audit can re-decide the next one by the rulebook.
+            draft.flow = replace(draft.flow, round_purchases=draft.flow.round_purchases | {seat})
         else:
             if seat in draft.flow.round_purchases:
                 raise refuse("landscape_limit", "R-BUY-2", "one landscape per round")
@@ -446,6 +454,7 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
                               spaces=spaces))
 
 
+@verbs.CONVERT.decides
 def _convert(draft: Draft, seat: int, command: Convert) -> None:
     goods = dict(command.goods)
     player = _player(draft, seat)
@@ -460,6 +469,7 @@ def _convert(draft: Draft, seat: int, command: Convert) -> None:
                               received={g: n for g, n in received.items() if n}))
 
 
+@verbs.SETTLE.decides
 def _settle(draft: Draft, seat: int, command: Settle) -> None:
     turn = draft.turn
     granted = "settle" in turn.grants
@@ -494,6 +504,7 @@ def _settle(draft: Draft, seat: int, command: Settle) -> None:
     draft.emit(SettlementBuilt(seat=seat, settlement=settlement, coord=command.coord))
 
 
+@verbs.COMMIT.decides
 def _commit(draft: Draft, seat: int, command: Commit) -> None:
     turn = draft.turn
     if turn.kind == "neutral" and neutral_placements(draft.state, draft.rules):
@@ -504,19 +515,5 @@ def _commit(draft: Draft, seat: int, command: Commit) -> None:
                      "take this slot's main action before ending it")
     flow.advance(draft)
 
-
-_HANDLERS: dict[type[Any], Callable[[Draft, int, Any], None]] = {
-    Use: _use,
-    Build: _build,
-    FellTrees: _fell_or_cut,
-    CutPeat: _fell_or_cut,
-    WorkContract: _work_contract,
-    AnswerContract: _answer,
-    BuyDistrict: _buy,
-    BuyPlot: _buy,
-    Convert: _convert,
-    Settle: _settle,
-    Commit: _commit,
-}
 
 __all__ = ["GameStarted", "decide", "start"]

@@ -30,7 +30,7 @@ from ora_rules.neutral import neutral_placements
 from ora_rules.readings import wheel_entries
 from ora_rules.scoring import score, winners
 from ora_rules.setup import SETTLEMENT_BY_STAGE
-from ora_rules.specs import Rules
+from ora_rules.specs import ModeSpec, Rules
 
 # Queue markers besides player turns.
 PHASE = "phase"
@@ -43,7 +43,11 @@ STAGES = list(Stage)
 
 def start_seat(draft: Draft, n: int) -> int:
     """R-ROUND-4, R-SCHED-2: seat (n - 1) mod players; the solo player always."""
-    mode = draft.mode
+    return mode_start_seat(draft.mode, n)
+
+
+def mode_start_seat(mode: ModeSpec, n: int) -> int:
+    """The start player of rotation ``n`` in ``mode`` (also drawn by ``game.view``)."""
     return 0 if mode.start_seat == "fixed" else (n - 1) % mode.players
 
 

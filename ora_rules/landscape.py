@@ -8,7 +8,7 @@ from ora_core.errors import IllegalCommand
 from ora_core.events import SpaceSetup
 from ora_core.state import PlayerState, Space
 from ora_core.values import FOREST, MOOR, Coord, Terrain
-from ora_rules.specs import Rules
+from ora_rules.spec_set.model import Rules
 
 BAND = range(0, 5)
 HILL_COL, MOUNTAIN_COL = 5, 6

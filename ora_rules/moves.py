@@ -30,6 +30,7 @@ from ora_rules.notation import (
     WorkContract,
 )
 from ora_rules.payment import value_payments
+from ora_rules.readings import replaces_clergy
 from ora_rules.specs import Rules
 from ora_rules.uses import occupied, use_options
 
@@ -246,7 +247,8 @@ def _main_actions(state: State, rules: Rules, player: PlayerState
                 yield from _uses(state, rules, seat, building, prior=True)
         yield from _builds(state, rules, player)
         return
-    own = sorted(b for b, p in state.built.items() if p.seat == seat and b not in busy)
+    own = sorted(b for b, p in state.built.items() if p.seat == seat
+                 and (b not in busy or replaces_clergy(state, seat, b)))
     lay_brother, prior = any(i != 0 for i in free), 0 in free
     for building in own:
         options = _options(state, rules, seat, building)

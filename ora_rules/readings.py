@@ -7,11 +7,12 @@ what the chosen option means (an entry schedule, a card set) instead of branchin
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 import attrs
 
 from ora_core.errors import InvalidConfig
-from ora_core.state import GameConfig, Readings
+from ora_core.state import GameConfig, Readings, State
 from ora_core.values import Indicator
 from ora_rules.specs import ModeSpec, Rules
 
@@ -30,6 +31,7 @@ def resolve(rules: Rules, choice: ReadingsChoice) -> Readings:
     elif isinstance(choice, str) and "=" in choice:
         chosen = dict(word.split("=", 1) for word in choice.split())  # the ``label`` form
     elif isinstance(choice, str):
+        choice = rules.readings.aliases.get(choice, choice)
         if choice not in rules.readings.sets:
             raise InvalidConfig(f"readings: unknown set {choice!r}; sets: "
                                 f"{', '.join(sorted(rules.readings.sets))}", "readings")
@@ -54,6 +56,20 @@ def set_name(rules: Rules, readings: Readings) -> str | None:
         if attrs.asdict(Readings(**rules.readings.sets[name])) == chosen:
             return name
     return None
+
+
+def profile_of(readings: Readings, rules: Rules | None = None) -> str:
+    """The game's profile as shown (``rulebook``, ``kennerspiel-0.21``), or, for options that
+    are no named profile, those options as ``name=option`` words. Without ``rules``, the
+    default specs' profiles (loaded once)."""
+    return set_name(rules or _default_rules(), readings) or label(readings)
+
+
+@cache
+def _default_rules() -> Rules:
+    from ora_rules.specs import load_rules
+
+    return load_rules()
 
 
 def label(readings: Readings) -> str:
@@ -89,3 +105,14 @@ def wheel_entries(rules: Rules, config: GameConfig, mode: ModeSpec
         elif rulebook_round is not None:
             after.setdefault(rulebook_round, []).append(indicator)
     return before, after
+
+
+
+def replaces_clergy(state: State, seat: int, building: str) -> bool:
+    """Departure from R-CLG-4 (``occupied_own_building = replaces``): whether a clergyman of
+    ``seat`` may be placed on ``building`` although one of its own stands there. The one there
+    stays where it is, out of play, until the clergy return (R-CLG-3), as in kennerspiel, whose
+    tile forgets it while its player's supply does not get it back."""
+    if state.config.readings.occupied_own_building != "replaces":
+        return False
+    return building in state.players[seat].clergy

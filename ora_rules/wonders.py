@@ -16,7 +16,7 @@ from ora_core.errors import InvalidConfig
 from ora_core.state import GameConfig, PlayerState, WonderScore
 from ora_core.values import FOREST, MOOR, Good
 from ora_rules.landscape import landscape_count
-from ora_rules.specs import LiesbornSpec, Rules, TileSet, WonderCondition, WonderSpec
+from ora_rules.spec_set.model import LiesbornSpec, Rules, TileSet, WonderCondition, WonderSpec
 
 #: The token of a use that takes a light-blue tile from the stack (R-LIES-3).
 LIGHT_TOKEN = "LB"

@@ -97,8 +97,10 @@ def test_ora_bench_quick_reports_every_figure() -> None:
     for key in ("command_us", "legal_moves_us", "complete_empty_prefix_us",
                 "legal_moves_per_position", "random_game_ms", "fold_sqlite_4p_ms",
                 "selfplay_2proc_games_per_s", "peak_memory_mib", "targets", "machine",
-                "narrate_4p_ms", "fold_memory_4p_ms", "explain_final_us"):
+                "narrate_4p_ms", "fold_memory_4p_ms", "explain_final_us",
+                "encode_observation_us", "learning_step_us"):
         assert report[key] is not None, key
+    assert report["encode_observation_us"]["p50"] > 0
     assert report["command_us"]["p50"] > 0
     assert report["legal_moves_per_position"]["max"] >= report["legal_moves_per_position"]["p50"]
 

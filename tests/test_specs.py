@@ -93,6 +93,6 @@ def test_ora_specs_check_exits_nonzero_with_the_list(spec_copy: Path) -> None:
 
 
 def test_the_committed_glossary_is_current() -> None:
-    """docs/buildings.md is generated: regenerate with `./run.sh specs glossary`."""
+    """docs/buildings.md is generated: regenerate with `./run.sh specs glossary --write`."""
     committed = (ROOT / "docs" / "buildings.md").read_text(encoding="utf-8")
     assert committed == glossary(load_rules()) + "\n"

@@ -99,7 +99,7 @@ def test_a_display_larger_than_the_known_tiles_is_refused(spec_copy: Path) -> No
 
 
 def test_the_committed_wonder_glossary_is_current() -> None:
-    """docs/wonders.md is generated: regenerate with `./run.sh specs glossary`."""
+    """docs/wonders.md is generated: regenerate with `./run.sh specs glossary --write`."""
     committed = (ROOT / "docs" / "wonders.md").read_text(encoding="utf-8")
     assert committed == wonder_glossary(load_rules()) + "\n"
 

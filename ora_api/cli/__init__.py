@@ -14,11 +14,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from ora_api.cli.audit import add_audit_command
 from ora_api.cli.games import add_game_commands
 from ora_api.cli.play import add_play_commands
 from ora_api.cli.records import add_record_commands
 from ora_api.cli.serve import add_serve_commands
 from ora_api.cli.specs import add_spec_commands
+from ora_api.cli.stores import announce_new_store, existing_store
 from ora_api.cli.trials import add_trial_commands
 from ora_core.errors import OraError
 
@@ -33,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     add_play_commands(sub, default_store)  # selfplay, arena, bench, demo
     add_record_commands(sub, default_store)  # export, import, verify, show
+    add_audit_command(sub, default_store)  # audit (issue 21)
     add_game_commands(sub, default_store)  # list, log, render, explain, diff, moves
     add_spec_commands(sub)  # specs ..., rules
     add_trial_commands(sub)  # trial make, trial check
@@ -40,12 +43,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The commands that only read a store: they never create one (``ora_api.cli.stores``).
+READS_ONLY = frozenset({"list", "log", "render", "explain", "diff", "moves", "show", "export",
+                        "verify", "audit"})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        store = getattr(args, "store", None)
+        if args.command == "serve" and store is None:
+            store = default_store()
+        if store is not None:
+            (existing_store if args.command in READS_ONLY else announce_new_store)(store)
         result: int = args.func(args)
     except OraError as error:
         print(f"ora: {error.message}", file=sys.stderr)
+        return 2
+    except (ValueError, OSError) as error:  # a bad value the command did not check first
+        print(f"ora: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (`ora rules --markdown | head`): not an error of ours. Point

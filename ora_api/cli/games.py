@@ -7,7 +7,6 @@ import argparse
 import sys
 import uuid
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -50,7 +49,8 @@ def add_game_commands(sub: Any, default_store: Callable[[], str]) -> None:
     render.add_argument("--seat", type=int, default=None, help="only this seat's landscape")
     render.add_argument("--locale", default="en", help="en, el or ru (default en)")
     render.add_argument("--token", default=None,
-                        help="a seat's or spectator's token (needed for a private game)")
+                        help="not needed: the local store is the operator's, so every "
+                             "command reads private games too (docs/records.md)")
     render.add_argument("--store", default=default_store())
     render.set_defaults(func=_render)
 
@@ -85,8 +85,6 @@ def _list(args: argparse.Namespace) -> int:
     from ora_api.service import open_service
     from ora_core.errors import InvalidCommand
 
-    if args.store.startswith("sqlite:") and not Path(args.store[len("sqlite:"):]).exists():
-        raise InvalidCommand(f"no store at {args.store[len('sqlite:'):]}")
     if args.cursor is not None and not args.cursor.isdigit():
         raise InvalidCommand(f"--cursor {args.cursor!r} is not a cursor of ora list")
     if args.limit < 1:
@@ -140,6 +138,13 @@ def _log(args: argparse.Namespace) -> int:
     if args.first < 1 or (args.last is not None and args.last < args.first):
         print("ora: --from is at least 1 and --to at least --from", file=sys.stderr)
         return 2
+    from ora_core.errors import InvalidCommand
+    from ora_core.events import MovePlayed
+
+    played = sum(isinstance(e, MovePlayed) for e in events)
+    if args.first > max(played, 1):
+        raise InvalidCommand(f"--from {args.first} is past the game's end: it has {played} "
+                             "moves")
     moves = narrate_game(events, load_rules(), args.first, args.last)
     if args.json:
         for m in moves:
@@ -176,9 +181,14 @@ def _state_after(events: list[GameEvent], move: int | None) -> State:
 
 def _explain(args: argparse.Namespace) -> int:
     """``ora explain GAME``: the score line by line (ora_rules.views.explain)."""
+    from ora_core.errors import InvalidCommand
     from ora_rules.views.explain import explain, explanation_text
 
     state = _state_after(_stored_events(args), args.at)
+    seats = [p.seat for p in state.players]
+    if args.seat is not None and args.seat not in seats:
+        raise InvalidCommand(f"--seat {args.seat}: the game's seats are "
+                             f"{', '.join(map(str, seats))}")
     explained = explain(state, load_rules(), args.seat)
     if args.json:
         for e in explained:
@@ -212,7 +222,11 @@ def _moves(args: argparse.Namespace) -> int:
     from ora_rules.views.narrate import seat_name
 
     state = fold(_stored_events(args))
-    tree = move_tree(state, load_rules(), args.path, limit=args.limit)
+    if state.finished and not args.json:  # whatever verb was asked for: nothing is legal now
+        print("the game is over: no legal moves")
+        return 0
+    tree = move_tree(state, load_rules(), args.path if not state.finished else [],
+                     limit=args.limit)
     if args.json:
         sys.stdout.write(_plain(tree).decode() + "\n")
         return 0
@@ -234,23 +248,27 @@ def _moves(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from ora_api.pictures import game_svg
-    from ora_api.service import open_service
-    from ora_api.transport.rpc import RpcError
+    """``ora render GAME``: the SVG picture, read from the local store like ``show`` and
+    ``log`` (private games too: the store is the operator's)."""
+    from ora_core.errors import InvalidCommand
+    from ora_core.evolve import fold
+    from ora_rules.views.i18n import LOCALES
+    from ora_rules.views.svg import board_svg
+    from ora_rules.views.view import view
 
-    try:
-        game_id = uuid.UUID(args.game_id)
-    except ValueError:
-        print(f"ora: {args.game_id[:40]!r} is not a game id", file=sys.stderr)
-        return 2
-    svc = open_service(args.store, check_writable=False)  # only reads
-    try:
-        text = game_svg(svc, game_id, version=args.version, move=args.move, seat=args.seat,
-                        locale=args.locale, token=args.token)
-    except RpcError as e:
-        print(f"ora: {e.data.get('detail')}", file=sys.stderr)
-        return 2
-    finally:
-        svc.close()
-    sys.stdout.write(text)
+    if args.locale not in LOCALES:
+        raise InvalidCommand(f"--locale must be one of {', '.join(LOCALES)}")
+    events = _stored_events(args)
+    if args.version is not None and not 1 <= args.version <= len(events):
+        raise InvalidCommand(f"--version {args.version}: the game has versions 1 .. "
+                             f"{len(events)}")
+    state = (fold(events[:args.version]) if args.version is not None
+             else _state_after(events, args.move))
+    board = view(state, load_rules(), locale=args.locale, game_id=uuid.UUID(args.game_id),
+                 move=args.move)
+    seats = [s.seat for s in board.seats]
+    if args.seat is not None and args.seat not in seats:
+        raise InvalidCommand(f"--seat {args.seat}: the game's seats are "
+                             f"{', '.join(map(str, seats))}")
+    sys.stdout.write(board_svg(board, seats=None if args.seat is None else [args.seat]))
     return 0

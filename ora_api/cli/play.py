@@ -72,10 +72,13 @@ def add_play_commands(sub: Any, default_store: Callable[[], str]) -> None:
 def _selfplay(args: argparse.Namespace) -> int:
     from ora_api.tools.progress import progress
     from ora_api.tools.selfplay import open_store, play_game
+    from ora_core.errors import InvalidCommand
     from ora_rules.bots import make_bot
     from ora_rules.decide import start
     from ora_rules.setup import make_config
 
+    if args.games < 1:
+        raise InvalidCommand(f"--games must be at least 1, got {args.games}")
     rules = load_rules()
     liesborn = {"liesborn": args.liesborn, "wonder_tiles": args.wonder_tiles}
     # Refuse a bad configuration before storing anything (start checks the tile set).
@@ -98,7 +101,12 @@ def _selfplay(args: argparse.Namespace) -> int:
             store.close()
     if not args.json:
         took = time.perf_counter() - started
-        print(f"{args.games} game(s) in {took:.2f} s; events stored in {args.store}")
+        kept = {"memory": "kept in memory only", "none": "not stored"}.get(
+            args.store, f"stored in {args.store}")
+        print(f"{args.games} game(s) in {took:.2f} s; events {kept}")
+    if args.store in ("memory", "none") and not args.json:
+        print("ora: these games were not kept, so `ora show` cannot find their ids; "
+              "--store sqlite:PATH keeps them", file=sys.stderr)
     return 0
 
 
@@ -160,7 +168,8 @@ def _arena(args: argparse.Namespace) -> int:
                          "pairs": r.pairs} for r in result.ratings],
             "results": [{"seed": g.seed, "bots": list(g.bots), "totals": list(g.totals),
                          "winners": list(g.winners), "finished": g.finished,
-                         "adjudicated": g.adjudicated} for g in result.games],
+                         "adjudicated": g.adjudicated, "rounds": g.rounds}
+                        for g in result.games],
         }
         sys.stdout.write(orjson.dumps(report).decode() + "\n")
         return 0
@@ -171,6 +180,12 @@ def _arena(args: argparse.Namespace) -> int:
           + (f"; {adjudicated} adjudicated by the scores after "
              f"{args.adjudicate_after or ADJUDICATE_AFTER} turns" if adjudicated else "")
           + (f"; {unfinished} game(s) stopped unfinished" if unfinished else ""))
+    ended = sorted(g.rounds for g in result.games if g.finished)
+    totals = [t for g in result.games for t in g.totals]
+    if ended:
+        print(f"  {len(ended)} of {args.games} ended by the rules, in {ended[0]}..{ended[-1]} "
+              f"rounds (turns with 2 players), median {ended[len(ended) // 2]}; "
+              f"mean total {sum(totals) / len(totals):.0f}")
     print("  bot            seats   wins   rate   95% interval (Wilson)")
     for s in result.standings:
         print(f"  {s.bot:<13} {s.games:>6} {s.wins:>6.1f} {s.rate:>6.1%}   "

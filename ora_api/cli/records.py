@@ -49,6 +49,9 @@ def add_record_commands(sub: Any, default_store: Callable[[], str]) -> None:
                      help="the record's format: ora (default) or another engine's")
     imp.add_argument("--readings", default=None,
                      help="the named readings of the ambiguities (default: the format's own)")
+    imp.add_argument("--as-recorded", action="store_true",
+                     help="replay the record under its engine's profile (docs/records.md) and "
+                     "list the moves that relied on it")
     imp.add_argument("--json", action="store_true",
                      help="print the import report as JSON (with the seats' tokens)")
     imp.add_argument("--store", default=default_store())
@@ -144,7 +147,7 @@ def _export(args: argparse.Namespace) -> int:
 
     game_id = _game_id(args.game_id)
     events = _fold(args.store, game_id, list)
-    text = write_record(events, checkpoints=not args.no_checkpoints)
+    text = write_record(events, checkpoints=not args.no_checkpoints, rules=_rules())
     if args.output is None:
         sys.stdout.write(text)
         return 0
@@ -185,7 +188,8 @@ def _import_one(svc: GameService, name: str, args: argparse.Namespace, *, many: 
     text = _read_text(name)
     try:
         result = game_import(svc, Session(), ImportParams(
-            record=text, source=args.source, readings=args.readings))
+            record=text, source=args.source, readings=args.readings,
+            as_recorded=args.as_recorded))
     except RpcError as e:
         detail = (e.data or {}).get("detail", e.message)
         raise CommandError(f"{name}: {detail}") from None
@@ -200,11 +204,17 @@ def _import_one(svc: GameService, name: str, args: argparse.Namespace, *, many: 
     if stop is not None:
         rule = f" ({stop.rule})" if stop.rule else ""
         reading = f"; the reading {stop.reading!r} would allow it" if stop.reading else ""
+        if stop.option:
+            reading += f" (its option {stop.option})"
         print(f"ora: {name}: move {stop.move_number} (line {stop.line}) {stop.source!r} "
               f"cannot be played: {stop.reason}{rule}: {stop.detail}{reading}; nothing stored",
               file=sys.stderr)
         return 2
     print(f"{name}: {result.game_id} ({len(result.notes)} notes)" if many else result.game_id)
+    if not many and result.profile != "rulebook":
+        from ora_api.methods.departures import departure_lines
+
+        print("\n".join(departure_lines(result.profile, result.moves, result.departures)))
     return 0
 
 

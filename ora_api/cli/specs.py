@@ -24,7 +24,10 @@ def add_spec_commands(sub: Any) -> None:
     describe.add_argument("id")
     describe.add_argument("--dir", default=None)
     describe.set_defaults(func=_specs_describe)
-    gloss = specs_sub.add_parser("glossary", help="write the building glossary")
+    gloss = specs_sub.add_parser("glossary", help="print the building and wonder glossaries "
+                                 "(--write: write them to docs/)")
+    gloss.add_argument("--write", action="store_true",
+                       help="write the glossaries to --out and --wonders-out instead")
     gloss.add_argument("--out", default="docs/buildings.md")
     gloss.add_argument("--wonders-out", default="docs/wonders.md")
     gloss.add_argument("--dir", default=None)
@@ -119,11 +122,15 @@ def _specs_glossary(args: argparse.Namespace) -> int:
     from ora_rules.views.glossary import glossary, wonder_glossary
 
     rules = load_rules(args.dir)
-    Path(args.out).write_text(glossary(rules) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}")
+    texts = [(args.out, glossary(rules))]
     if rules.wonders:
-        Path(args.wonders_out).write_text(wonder_glossary(rules) + "\n", encoding="utf-8")
-        print(f"wrote {args.wonders_out}")
+        texts.append((args.wonders_out, wonder_glossary(rules)))
+    if not args.write:
+        print("\n\n".join(text for _, text in texts))
+        return 0
+    for out, text in texts:
+        Path(out).write_text(text + "\n", encoding="utf-8")
+        print(f"wrote {out}")
     return 0
 
 
@@ -160,6 +167,9 @@ def _specs_fuzz(args: argparse.Namespace) -> int:
               f"{finding.seed}), move {finding.move_number}: {finding.command}\n"
               f"the game up to that move, as a record (docs/records.md):\n")
         sys.stdout.write(finding.record)
+        again = f"ora specs fuzz {args.path} --games {report.games}" + (
+            f" --dir {args.dir}" if args.dir else "")
+        print(f"\nto replay it under this spec: {again}", file=sys.stderr)
     if finding is None and report.uses == 0:
         print(f"ora: {report.building} was never used in {report.games} games; try --games "
               "with more games", file=sys.stderr)

@@ -16,6 +16,7 @@ from ora_api.methods.common import (
     ILLEGAL_MOVE,
     INVALID_MOVE,
     NOT_YOUR_TURN,
+    READ_TOKEN,
     UNKNOWN_GAME,
     VERSION_CONFLICT,
     EventView,
@@ -54,9 +55,7 @@ class StateParams:
     version: int | None = field(default=None, metadata=meta(
         "the version to show (1 .. the game's version); the current state when omitted",
         minimum=1))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
     move: int | None = field(default=None, metadata=meta(
         "instead of version: the position after this many moves (0: the set-up, before the "
         "first move; the move numbers of the game's record)", minimum=0))
@@ -67,9 +66,7 @@ class LegalMovesParams:
     game_id: UUID = field(metadata=GAME_ID)
     seat: int | None = field(default=None, metadata=meta(
         "only if this seat decides now (else the result is empty)", minimum=0))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
     limit: int | None = field(default=None, metadata=meta(
         "at most this many moves in this page; when omitted, as many as fit in one reply "
         "(all of them unless there are too many)", minimum=1, maximum=1_000_000))
@@ -96,9 +93,7 @@ class CompleteParams:
     game_id: UUID = field(metadata=GAME_ID)
     prefix: str = field(default="", metadata=meta(
         "the whole tokens written so far, separated by spaces", max_length=4096))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
     partial: str = field(default="", metadata=meta(
         "a half-typed next token: only tokens starting with it are offered", max_length=256))
 
@@ -119,9 +114,7 @@ class EventsParams:
     limit: int | None = field(default=None, metadata=meta(
         f"at most this many events (a page holds at most {EVENTS_PAGE} events and about "
         f"{EVENTS_PAGE_BYTES // 1024} KiB of them)", minimum=0, maximum=100_000))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
 
 
 @frozen(kw_only=True)

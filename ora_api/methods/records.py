@@ -26,6 +26,7 @@ from ora_api.methods.common import (
     meta,
     tampered,
 )
+from ora_api.methods.departures import DepartureView, departures_view, recorded_readings
 from ora_api.projection import config_view, status_of
 from ora_api.service import GameService, log
 from ora_api.summaries import scores_of
@@ -35,6 +36,7 @@ from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold
 from ora_core.store import TamperedLog
 from ora_rules.records import Imported, RecordError, read_record, write_record
+from ora_rules.records.audit import audit
 from ora_rules.records.ora_format import chain_of, head_tag
 from ora_rules.records.verify import Difference, redecide
 
@@ -112,6 +114,9 @@ class ImportParams:
         "the record's format: ora (ours) or another engine's reader"))
     readings: str | None = field(default=None, metadata=meta(
         "the named readings of the ambiguities to import with; the format's own when omitted"))
+    as_recorded: bool = field(default=False, metadata=meta(
+        "import under the source engine's profile (specs/readings.toml [sources]), so the "
+        "whole record replays; the result lists the departures it relied on"))
     visibility: Literal["public", "private"] = field(default="private", metadata=meta(
         "who may read the stored game, as for game.create"))
 
@@ -148,6 +153,8 @@ class ImportStopView:
     rule: str | None
     detail: str
     reading: str | None = field(metadata=meta("a named reading that would make it legal"))
+    option: str | None = field(default=None, metadata=meta(
+        "the one option (group=label) that would allow this move, if any"))
 
 
 @frozen(kw_only=True)
@@ -159,6 +166,9 @@ class ImportResult:
                                                     "the import stopped)"))
     notes: list[ImportNoteView]
     stop: ImportStopView | None
+    profile: str = field(default="rulebook", metadata=meta("the stored game's profile"))
+    departures: list[DepartureView] = field(factory=list, metadata=meta(
+        "the moves that relied on an option of the profile (as game.audit)"))
 
 
 @frozen(kw_only=True)
@@ -207,7 +217,8 @@ def game_export(svc: GameService, session: Session, p: ExportParams) -> ExportRe
     """Importing the record gives the same events byte for byte."""
     events = stored_events(svc, p.game_id, p.token)
     return ExportResult(game_id=p.game_id, version=len(events),
-                        record=write_record(events, checkpoints=p.checkpoints))
+                        record=write_record(events, checkpoints=p.checkpoints,
+                                            rules=svc.rules))
 
 
 @METHODS.method("game.import", params=ImportParams, result=ImportResult, errors=(BAD_RECORD,),
@@ -219,10 +230,17 @@ def game_import(svc: GameService, session: Session, p: ImportParams) -> ImportRe
     stored and each seat no bot plays gets a token (shown only here). A record that is not
     one, or whose replay contradicts its [Result], [Head] or checkpoints, is a bad_record
     error; so is an unknown ``source``."""
-    game_id, imported, tokens = import_record(svc, p.record, p.source, p.readings,
+    readings = p.readings
+    if p.as_recorded:
+        if readings is not None:
+            raise invalid_params("give readings or as_recorded, not both", "as_recorded",
+                                 reason="invalid_params")
+        readings = recorded_readings(svc.rules, p.source, True)
+    game_id, imported, tokens = import_record(svc, p.record, p.source, readings,
                                               p.visibility)
     stop = imported.stop
     seats = []
+    found = audit(imported.events, svc.rules) if game_id is not None else None
     if game_id is not None:
         state = fold(imported.events)
         seats = [ImportedSeat(seat=pl.seat, colour=pl.colour, name=pl.name, bot=pl.bot,
@@ -236,7 +254,9 @@ def game_import(svc: GameService, session: Session, p: ImportParams) -> ImportRe
         stop=None if stop is None else ImportStopView(
             move_number=stop.move_number, line=stop.line, source=stop.source,
             command=stop.command, reason=stop.reason, rule=stop.rule, detail=stop.detail,
-            reading=stop.reading))
+            reading=stop.reading, option=stop.option),
+        profile=found.profile if found else "rulebook",
+        departures=departures_view(found) if found else [])
 
 
 @METHODS.method("game.verify", params=VerifyParams, result=VerifyResult,

@@ -45,6 +45,8 @@ class ArenaGame:
     finished: bool
     seconds: float
     adjudicated: bool = False
+    #: Rounds (turns, in the two-player game) begun when the game stopped.
+    rounds: int = 0
 
 
 @frozen
@@ -113,7 +115,8 @@ def _play(index: int, seed: int, names: tuple[str, ...], players: int, variant: 
         winners = tuple(seat for seat, total in enumerate(result.totals) if total == best)
     return ArenaGame(index=index, seed=seed, bots=names, totals=result.totals,
                      winners=winners, finished=result.finished,
-                     seconds=time.perf_counter() - start, adjudicated=adjudicated)
+                     seconds=time.perf_counter() - start, adjudicated=adjudicated,
+                     rounds=result.rounds)
 
 
 def play_games(rules: Rules, players: int, bot_names: Sequence[str], games: int, seed: int,

@@ -26,6 +26,7 @@ from typing import Any
 
 import orjson
 
+from ora_api.tools.bench_learning import learning_figures
 from ora_core.codec import EventJsonCodec
 from ora_core.events import GameEvent
 from ora_core.evolve import fold
@@ -123,6 +124,7 @@ def measure(rules: Rules, quick: bool,
         command_times.append(_best_of(partial(execute, state, rng.choice(moves), rules)))
         if complete is not None:
             complete_times.append(_best_of(partial(complete, state, rules, [])))
+    learning = learning_figures(rules, corpus, quick, _best_of, _scaled)
     stage(2)
 
     games: dict[str, Any] = {}
@@ -158,6 +160,7 @@ def measure(rules: Rules, quick: bool,
         "legal_moves_us": _scaled(legal_times, 1e6),
         "complete_empty_prefix_us": _scaled(complete_times, 1e6) if complete_times else None,
         "legal_moves_per_position": _percentiles(counts),
+        **learning,
         "random_game_ms": {k: v * 1e3 for k, v in games.items()},
         "fold_sqlite_4p_ms": _scaled(fold_times, 1e3),
         "fold_events": len(events),
@@ -174,6 +177,8 @@ def measure(rules: Rules, quick: bool,
         "narrate_to_fold": words["narrate_4p_ms"]["p50"] / words["fold_memory_4p_ms"]["p50"],
         # Below 1: one execute costs less than a command through the TypeScript reducer.
         "command_to_ts_reducer": command_p50 / TS_REDUCER_US,
+        "encode_observation": learning["encode_observation_us"]["p50"] / 1e6 / calib,
+        "learning_step": learning["learning_step_us"]["p50"] / 1e6 / calib,
     }
     result["targets"] = {
         "command_p50_us": [command_p50, TARGETS_US["command"]],
@@ -244,7 +249,8 @@ def run_bench(args: argparse.Namespace) -> int:
     print(f"calibration loop: {m['calibration_s'] * 1e3:.2f} ms")
     for key in ("command_us", "legal_moves_us", "complete_empty_prefix_us",
                 "legal_moves_per_position", "fold_sqlite_4p_ms", "narrate_4p_ms",
-                "fold_memory_4p_ms", "explain_final_us"):
+                "fold_memory_4p_ms", "explain_final_us", "encode_observation_us",
+                "learning_step_us"):
         value = result[key]
         if value:
             print(f"{key:<28} p50 {value['p50']:>10.1f}  p90 {value['p90']:>10.1f}  "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ora_rules.bots.levels import LEVELS, planner_search
+from ora_rules.bots.planner import Planner
 from ora_rules.bots.players import (
     Bot,
     builder_bot,
@@ -16,16 +18,24 @@ from ora_rules.specs import Rules
 
 
 def make_bot(name: str, rules: Rules) -> Bot:
-    """A bot by name: ``random``, ``uniform``, ``builder``, ``greedy``, ``greedy:N`` (N sampled
+    """A bot by name: a level (``easy``, ``medium``, ``hard``), ``plan`` (the planner),
+    ``planmcts``, ``planmcts:N``, ``planmcts:Nms`` (the search bot led by the planner's
+    evaluation), ``random``, ``uniform``, ``builder``, ``greedy``, ``greedy:N`` (N sampled
     candidates), ``mcts`` (the search bot of ``ora_rules.bots.search``, 100 ms per move),
     ``mcts:N`` (N simulations per move), ``mcts:Nms`` (N milliseconds per move), ``uct``,
     ``uct:N``, ``uct:Nms`` (plain UCT with random playouts) or ``seek:ID``."""
+    if name in LEVELS:
+        return LEVELS[name](rules)
     if name == "random":
         return random_bot
     if name == "uniform":
         return uniform_bot
     if name == "builder":
         return builder_bot
+    if name == "plan":
+        return Planner(rules)
+    if name == "plan2":
+        return Planner(rules, lookahead=3)
     if name == "greedy":
         return make_greedy(rules)
     if name.startswith("greedy:") and name[7:].isdigit():
@@ -33,7 +43,7 @@ def make_bot(name: str, rules: Rules) -> Bot:
     if name.startswith("seek:"):
         return make_seeker(name[5:], rules)
     family, _, budget = name.partition(":")
-    if family in ("mcts", "uct"):
+    if family in ("mcts", "uct", "planmcts"):
         playouts: int | None = None
         seconds: float | None = 0.1
         if budget.isdigit():
@@ -43,10 +53,13 @@ def make_bot(name: str, rules: Rules) -> Bot:
         elif budget:
             seconds = -1
         if seconds is None or seconds >= 0:
+            if family == "planmcts":
+                return planner_search(rules, seconds, playouts or 0)
             if family == "mcts":
                 return SearchBot(rules, seconds=seconds, simulations=playouts or 0)
             if not budget:
                 return make_mcts(rules)
             return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
-    raise ValueError(f"unknown bot {name!r}; bots are random, uniform, builder, greedy, "
+    raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, plan, planmcts, "
+                     "planmcts:N, planmcts:Nms, random, uniform, builder, greedy, "
                      "greedy:N, mcts, mcts:N, mcts:Nms, uct, uct:N, uct:Nms, seek:ID")

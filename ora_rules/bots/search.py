@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ora_core.state import State
 from ora_rules.bots.players import random_bot
@@ -54,10 +54,14 @@ def position_value(state: State, seat: int, rules: Rules) -> float:
     return value
 
 
-def values(state: State, rules: Rules) -> tuple[float, ...]:
+Evaluation = Callable[[State, int, Rules], float]
+
+
+def values(state: State, rules: Rules, evaluation: Evaluation = position_value
+           ) -> tuple[float, ...]:
     """Each seat's value of ``state``, 0..1: its lead over the best opponent, squashed."""
     seats = [p.seat for p in state.players if not p.neutral]
-    raw = {s: position_value(state, s, rules) for s in seats}
+    raw = {s: evaluation(state, s, rules) for s in seats}
     out = []
     for p in state.players:
         if p.neutral:
@@ -80,6 +84,10 @@ def _sample_moves(moves: MoveSet, per_group: int, rng: random.Random) -> list[Co
     return out
 
 
+#: How a node picks the moves it will weigh: (moves, per group, rng) -> moves.
+Chooser = Callable[[MoveSet, int, random.Random], list[Command]]
+
+
 class _Node:
     __slots__ = ("candidates", "children", "seat", "state", "sums", "visits")
 
@@ -97,8 +105,12 @@ class SearchBot:
 
     def __init__(self, rules: Rules, *, seconds: float | None = 0.1, simulations: int = 64,
                  per_group: int = 3, widen: float = 1.5, exploration: float = 0.4,
-                 playout: int = 0, sample: int = 3) -> None:
+                 playout: int = 0, sample: int = 3,
+                 evaluation: Evaluation = position_value,
+                 chooser: Chooser | None = None) -> None:
         self.rules = rules
+        self.evaluation = evaluation
+        self.chooser = chooser or _sample_moves
         self.seconds = seconds
         self.simulations = simulations
         self.per_group = per_group
@@ -187,9 +199,9 @@ class SearchBot:
         """The node's candidate moves with their prior (the mover's value after the move)."""
         seat = node.seat
         scored = []
-        for move in _sample_moves(MoveSet(node.state, self.rules), self.per_group, rng):
+        for move in self.chooser(MoveSet(node.state, self.rules), self.per_group, rng):
             after = execute(node.state, move, self.rules).state
-            prior = position_value(after, seat, self.rules)
+            prior = self.evaluation(after, seat, self.rules)
             scored.append((prior + 1e-6 * rng.random(), move, after))
         scored.sort(key=lambda t: t[0])
         node.candidates = scored
@@ -206,9 +218,9 @@ class SearchBot:
             best_value = -math.inf
             for _ in range(self.sample):
                 after = execute(state, random_bot(state, moves, rng), rules).state
-                value = position_value(after, seat, rules)
+                value = self.evaluation(after, seat, rules)
                 if value > best_value:
                     best, best_value = after, value
             assert best is not None
             state = best
-        return values(state, rules)
+        return values(state, rules, self.evaluation)

@@ -22,7 +22,7 @@ from ora_core.errors import IllegalCommand, InvalidCommand
 from ora_core.events import BuildingUsed, GameEvent
 from ora_core.state import State
 from ora_core.values import Good
-from ora_rules.specs import Rules
+from ora_rules.spec_set.model import Rules
 
 _COUNT = re.compile(r"^[0-9]{1,6}$")
 

@@ -221,7 +221,9 @@ class Wheel:
             code = "" if len(self.goods) == 1 else GOOD_CODES[good]
             if not self.joker_only and own is not None and own in positions:
                 yield code, good, own
-            if Indicator.JOKER in positions:
+            if Indicator.JOKER in positions or (
+                    # R-SOLO-6 departure ``removed_joker = joker_only_uses`` (kennerspiel).
+                    self.joker_only and ctx.state.config.readings.removed_joker != "gone"):
                 yield ("Jo" + code) if not self.joker_only or len(self.goods) > 1 else code, \
                     good, Indicator.JOKER
 
@@ -229,7 +231,9 @@ class Wheel:
         if indicator in ctx.wheel_used:
             raise ctx.illegal("indicator_used", "R-WHEEL-6", f"the {indicator.value} indicator "
                               "was already used in this use")
-        amount = ctx.state.wheel.value(indicator)
+        # A removed joker (the departure above) gives 0 and is back at 0 (IndicatorUsed).
+        amount = ctx.state.wheel.value(indicator) if indicator in ctx.state.wheel.positions \
+            else 0
         ctx.wheel_used.append(indicator)
         ctx.events.append(IndicatorUsed(indicator=indicator))
         if amount:

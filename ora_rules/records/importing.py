@@ -33,7 +33,10 @@ class ImportStop:
     reason: str          # the engine's reason code (IllegalCommand.reason, or invalid_command)
     rule: str | None     # the rule id
     detail: str
-    reading: str | None  # a named reading set that would make it legal, if any
+    reading: str | None  # a named reading set (profile) that would make it legal, if any
+    #: The one option (``group=label``, specs/readings.toml) that, added to the game's
+    #: profile, lets this move be played (ora_rules/records/hints.py), if any.
+    option: str | None = None
 
 
 @frozen

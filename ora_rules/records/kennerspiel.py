@@ -16,12 +16,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
-import attrs
-from attrs import frozen
-
-from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, InvalidConfig
+from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from ora_core.events import (
     CardRemoved,
     GameEvent,
@@ -35,27 +32,27 @@ from ora_core.state import GameConfig, State
 from ora_core.values import FIVE_COIN_CODE, GOOD_BY_CODE, Good, Indicator
 from ora_rules.decide import Executed, execute, start
 from ora_rules.notation import Use
-from ora_rules.readings import label, resolve, set_name
-from ora_rules.records.errors import RecordError
-from ora_rules.records.importing import Imported, ImportNote, ImportStop
-from ora_rules.setup import make_config
+from ora_rules.records.importing import Imported, ImportNote
+
+# The start and the line loop live in their own modules; the weblabora reader imports these
+# names from here.
+from ora_rules.records.kennerspiel_start import MAGIC_SEED as _MAGIC_SEED
+from ora_rules.records.kennerspiel_start import NEUTRAL as _NEUTRAL
+from ora_rules.records.kennerspiel_start import config_of as _config
+from ora_rules.records.kennerspiel_start import seat_order
+from ora_rules.records.source_lines import INT as _INT
+from ora_rules.records.source_lines import LineStop as _Stop
+from ora_rules.records.source_lines import SourceLine as _Line
+from ora_rules.records.source_lines import play_lines, with_reading_hint
+from ora_rules.records.source_lines import source_lines as _lines
 from ora_rules.specs import Rules
 from ora_rules.uses import use_options
 
-#: The PCG32 kennerspiel seeds its seat shuffle with (its "period" stream and MAGIC_SEED, whose
-#: shuffle is the identity); fast-shuffle draws its indexes from a second stream.
-_START_STREAM = 42069
-_SHUFFLE_STREAM = 12345
-_MAGIC_SEED = 2692
-_M64 = (1 << 64) - 1
-_MULTIPLIER = 6364136223846793005
-#: kennerspiel's solo neutral colours, in the order its seeded draw indexes them.
-_NEUTRAL_ORDER = ("R", "B", "G", "W")
-_NEUTRAL = "Y"
+__all__ = ["_MAGIC_SEED", "_NEUTRAL", "_Line", "_Translator", "_lines", "play_lines",
+           "read_kennerspiel", "seat_order", "with_reading_hint"]
 
 _BUILDING = re.compile(r"^(?:[GFI]\d\d|L[RGBWY][123])$")
 _GOODS = re.compile(r"^(?:[A-Z][a-z])+$")
-_INT = re.compile(r"^-?\d+$")
 #: Uses whose goods tokens name what is *gained*, by token position (all others name what is
 #: paid): the Farmyard's wheel good, the Cloister Courtyard's, House of the Brotherhood's,
 #: Druid's House's and Festival Ground's second token, the False Lighthouse's and Sacred Site's
@@ -70,113 +67,7 @@ _GAIN_CODES: dict[str, frozenset[str]] = {"F33": frozenset({"Mt", "Br", "Wn"}),
 _JOKER_USES = frozenset({"F33", "I33"})
 
 
-# --- the seeded seat order (kennerspiel START) ----------------------------------------------------
-
-
-class _Pcg32:
-    """PCG32 (XSH-RR, 64-bit state, set-sequence stream) as the kennerspiel engine seeds it."""
-
-    def __init__(self, seed: int, stream: int) -> None:
-        self.increment = ((stream << 1) | 1) & _M64
-        self.state = self._next((self.increment + seed) & _M64)
-
-    def _next(self, state: int) -> int:
-        return (state * _MULTIPLIER + self.increment) & _M64
-
-    def below(self, bound: int) -> int:
-        """A draw in ``0 .. bound-1``: the output of the current state modulo ``bound``."""
-        s = self.state
-        rot = s >> 59
-        value = (((s >> 18) ^ s) >> 27) & 0xFFFFFFFF
-        out = ((value >> rot) | (value << ((-rot) & 31))) & 0xFFFFFFFF
-        self.state = self._next(s)
-        return out % bound
-
-
-def seat_order(seed: int | None, colours: Sequence[str]) -> tuple[list[str], _Pcg32]:
-    """The colours in kennerspiel's seat order (its fast-shuffle of ``START``'s colours)."""
-    rng = _Pcg32(_MAGIC_SEED if seed is None else seed, _START_STREAM)
-    deck = _Pcg32(rng.below(2**32 - 1), _SHUFFLE_STREAM)
-    clone, left, shuffled = list(colours), len(colours), []
-    while left:
-        i = deck.below(left)
-        shuffled.append(clone[i])
-        left -= 1
-        clone[i] = clone[left]
-    return shuffled, rng
-
-
-# --- the record's lines -------------------------------------------------------------------------
-
-
-@frozen
-class _Line:
-    """A move line in the kennerspiel language; ``source`` and ``move`` keep the original line
-    and move number when it was translated from another dialect (weblabora)."""
-
-    number: int
-    text: str
-    tokens: tuple[str, ...]
-    source: str = ""
-    move: int = 0
-
-
-def _lines(text: str) -> list[_Line]:
-    lines = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.split("#", 1)[0].strip()
-        if stripped:
-            lines.append(_Line(number, stripped, tuple(stripped.split())))
-    return lines
-
-
-def _config(lines: list[_Line], rules: Rules, readings: str | None
-            ) -> tuple[GameConfig, dict[str, str], int]:
-    """CONFIG (repeatable) and START: our config, the colour map (kennerspiel -> ours) and the
-    index of the first move line."""
-    config_line: _Line | None = None
-    i = 0
-    while i < len(lines) and lines[i].tokens[0] == "CONFIG":
-        config_line = lines[i]
-        i += 1
-    if config_line is None or i >= len(lines) or lines[i].tokens[0] != "START":
-        raise RecordError(lines[0].number if lines else 0,
-                          "a kennerspiel record begins with CONFIG and START")
-    tokens = config_line.tokens
-    if len(tokens) != 4 or not tokens[1].isdigit():
-        raise RecordError(config_line.number, "CONFIG <players> <france|ireland> <long|short>")
-    players, variant, length = int(tokens[1]), tokens[2], tokens[3]
-    start_line = lines[i]
-    args = list(start_line.tokens[1:])
-    seed = int(args.pop(0)) if args and _INT.match(args[0]) else None
-    if not args or any(c not in "RGBW" or len(c) != 1 for c in args):
-        raise RecordError(start_line.number, "START [seed] <colours R G B W>")
-    shuffled, rng = seat_order(seed, args)
-    colours = {c: c for c in shuffled[:players]}
-    if players == 1:
-        length = "long"  # kennerspiel ignores the length in solo: the games are identical
-        if seed is None:
-            neutral = shuffled[1] if len(shuffled) > 1 else None
-        else:
-            neutral = [c for c in _NEUTRAL_ORDER if c != shuffled[0]][rng.below(3)]
-        if neutral is not None:
-            colours[neutral] = _NEUTRAL
-    try:
-        chosen = resolve(rules, readings)
-        config = make_config(players, variant, length, _MAGIC_SEED if seed is None else seed,
-                             tuple(shuffled[:players]), readings=chosen)
-    except InvalidConfig as e:
-        raise RecordError(config_line.number, e.message) from None
-    return config, colours, i + 1
-
-
 # --- translation ----------------------------------------------------------------------------------
-
-
-class _Stop(Exception):
-    def __init__(self, command: str, reason: str, rule: str | None, detail: str) -> None:
-        super().__init__(detail)
-        self.command, self.reason, self.rule, self.detail = command, reason, rule, detail
 
 
 def _goods(codes: Sequence[str]) -> Counter[Good]:
@@ -209,6 +100,10 @@ def _same_tokens(ours: Sequence[str], theirs: Sequence[str]) -> bool:
 class _Translator:
     """Plays a kennerspiel record line by line into our commands, keeping the state."""
 
+    #: kennerspiel runs a bare use that pays nothing as a use that does nothing (our decline);
+    #: a dialect whose bare use means something else stops there instead.
+    bare_use_declines = True
+
     def __init__(self, config: GameConfig, colours: dict[str, str], rules: Rules) -> None:
         self.rules = rules
         self.colours = colours
@@ -217,6 +112,8 @@ class _Translator:
         self.commands: list[str] = []
         self.notes: list[ImportNote] = []
         self.with_prior = False
+        #: Goods a joker-only use names although its joker gives none of them (at 0, or gone).
+        self.named: set[str] = set()
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -425,6 +322,7 @@ class _Translator:
         lines = [line, *chain]
         paid: Counter[Good] = Counter()
         gained: Counter[Good] = Counter()
+        self.named = set()
         joker = False
         coords: list[tuple[int, int]] = []
         for at, ks_line in enumerate(lines):
@@ -445,7 +343,10 @@ class _Translator:
                     gained.update(_goods(pay_codes + gain_codes))
                 else:
                     paid.update(_goods(pay_codes))
-                    gained.update(_goods(gain_codes))
+                    if b_spec not in _JOKER_USES or self._joker_gives():
+                        gained.update(_goods(gain_codes))
+                    else:
+                        self.named |= set(gain_codes)  # the good chosen, none taken
         chosen = self._match(building, prior, targets, options, paid, gained, joker, coords)
         if chosen is None and not joker:
             # kennerspiel takes the joker's value when the good's indicator is not on the wheel
@@ -454,6 +355,12 @@ class _Translator:
             if chosen is not None:
                 self.note(line, "rewritten", (str(chosen.events[0].move),),  # type: ignore[union-attr]
                           "kennerspiel uses the joker when the good is not on the wheel")
+        if chosen is None and not self.bare_use_declines and len(line.tokens) == 2 \
+                and not chain and any(o != ("-",) and not (o and _BUILDING.match(o[0]))
+                                      for o in options):
+            raise _Stop(f"USE {building}", "payment_missing", "R-GOODS-3",
+                        f"{line.source or line.text}: the record names no goods, and every use "
+                        f"of {building} ({self.rules.building(building).name}) pays some")
         if chosen is None:
             chosen = self._match(building, prior, targets, options, paid, gained, joker,
                                  coords, decline=True)
@@ -461,7 +368,7 @@ class _Translator:
             converted = self._match_with_wine(line, building, prior, targets, paid, gained,
                                                joker, coords)
             if converted is None:
-                raise self._no_match(line, building, prior, targets, options)
+                raise self._no_match(line, building, prior, targets, options, chain)
             chosen = converted
         self._keep(chosen)
         if self.with_prior:
@@ -478,6 +385,13 @@ class _Translator:
             self.note(line, "rewritten", (self.commands[-1],),
                       "our notation names the choices kennerspiel infers from the goods")
         return consumed
+
+    def _joker_gives(self) -> bool:
+        """Whether the joker gives anything now: at 0, or out of play (solo, R-SOLO-6), a
+        joker-only use names its good but takes none of it."""
+        wheel = self.state.wheel
+        at = wheel.positions.get(Indicator.JOKER)
+        return at is not None and wheel.values[at] > 0
 
     def _candidates(self, building: str, prior: bool, targets: list[str],
                     options: list[tuple[str, ...]]) -> Iterator[tuple[str, ...]]:
@@ -502,7 +416,7 @@ class _Translator:
         matches nothing else is one that does nothing."""
         state = state or self.state
         seat = state.flow.turn.seat
-        best: tuple[int, Executed] | None = None
+        best: tuple[tuple[int, bool], Executed] | None = None
         seen: set[tuple[str, ...]] = set()
         queue = list(self._candidates(building, prior, targets, options))
         while queue:
@@ -542,8 +456,9 @@ class _Translator:
                     extra = "".join(g.code * n for g, n in sorted((+surplus).items()))
                     queue.append((*option[:-1], option[-1] + extra))
                 continue
-            # kennerspiel takes all a payment buys.
-            value = sum(got.values())
+            # kennerspiel takes all a payment buys; of uses that take as much, the one naming
+            # the good the record chose.
+            value = (sum(got.values()), any(c in t for t in option for c in self.named))
             if best is None or value > best[0]:
                 best = (value, executed)
         return best[1] if best else None
@@ -581,14 +496,18 @@ class _Translator:
         return None
 
     def _no_match(self, line: _Line, building: str, prior: bool, targets: list[str],
-                  options: list[tuple[str, ...]]) -> _Stop:
-        """Why no use of ours matches: the engine's refusal of the plainest form or of the
-        record's tokens as they stand, else that no use of the building pays the record's
-        goods."""
+                  options: list[tuple[str, ...]], chain: Sequence[_Line] = ()) -> _Stop:
+        """Why no use of ours matches: the engine's refusal of the record's redirect chain as
+        written (a Printing Office reached through the Hospice), of the plainest form or of
+        the record's tokens as they stand, else that no use of the building pays the
+        record's goods."""
         verb = "PRIOR" if prior else "USE"
         plain = " ".join((verb, building, *targets))
         written = " ".join((verb, building, *(self._building(t) for t in line.tokens[2:])))
-        for attempt in (plain + (" -" if not targets else ""), written):
+        chained = " ".join((verb, building, *targets, *(self._building(t) for at in chain
+                                                          for t in at.tokens[2:])))
+        attempts = [plain + (" -" if not targets else ""), written]
+        for attempt in ([chained] if chain else []) + attempts:
             try:
                 execute(self.state, attempt, self.rules)
             except IllegalCommand as e:
@@ -608,25 +527,8 @@ class _Translator:
 def read_kennerspiel(text: str, rules: Rules, readings: str | None = None) -> Imported:
     """Read a kennerspiel record (a ``Reader``): the game as far as our rules accept it, under
     ``readings`` (a set of specs/readings.toml; the rulebook's by default)."""
-    return with_reading_hint(lambda chosen: _read(text, rules, chosen)[0], rules, readings)
-
-
-def with_reading_hint(read: Callable[[str | None], Imported], rules: Rules,
-                      readings: str | None) -> Imported:
-    """``read(readings)``; when it stops under the rulebook readings, the first other reading
-    set (specs/readings.toml) that plays past that move is named in the stop."""
-    imported = read(readings)
-    if imported.stop is None or readings not in (None, "rulebook"):
-        return imported
-    stop = imported.stop
-    for other in sorted(rules.readings.sets):
-        if other == "rulebook":
-            continue
-        again = read(other)
-        if again.stop is None or again.stop.move_number > stop.move_number:
-            return Imported(imported.tags, imported.commands, imported.events, imported.notes,
-                            attrs.evolve(stop, reading=other))
-    return imported
+    return with_reading_hint(lambda chosen: _read(text, rules, chosen)[0], rules, readings,
+                             "kennerspiel")
 
 
 def _read(text: str, rules: Rules, readings: str | None) -> tuple[Imported, State]:
@@ -635,30 +537,3 @@ def _read(text: str, rules: Rules, readings: str | None) -> tuple[Imported, Stat
     return play_lines(_Translator(config, colours, rules), lines[first:])
 
 
-def play_lines(game: _Translator, moves: Sequence[_Line]) -> tuple[Imported, State]:
-    """Play the record's move lines through ``game`` up to the first that cannot be played."""
-    stop: ImportStop | None = None
-    i = 0
-    while i < len(moves):
-        line = moves[i]
-        number = line.move or i + 1
-        try:
-            i += 1 + game.line(line, moves[i + 1:])
-        except _Stop as s:
-            stop = ImportStop(number, line.number, line.source or line.text, s.command,
-                              s.reason, s.rule, s.detail, None)
-        except IllegalCommand as e:
-            stop = ImportStop(number, line.number, line.source or line.text, line.text,
-                              e.reason, e.rule, e.detail, None)
-        except (InvalidCommand, AmbiguousCommand) as e:
-            stop = ImportStop(number, line.number, line.source or line.text, line.text,
-                              e.code, None, e.message, None)
-        if stop is not None:
-            break
-    config = game.state.config
-    name = set_name(game.rules, config.readings) or label(config.readings)
-    tags = (("Game", "ora"), ("Players", str(config.players)), ("Variant", str(config.variant)),
-            ("Length", config.length), ("Seed", str(config.seed)),
-            ("Colours", " ".join(config.colours)), ("Readings", name))
-    return Imported(tags, tuple(game.commands), tuple(game.events), tuple(game.notes),
-                    stop), game.state

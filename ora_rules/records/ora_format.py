@@ -30,8 +30,9 @@ from ora_core.events import GameEvent, GameStarted, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, Readings, State
 from ora_rules import wonders
-from ora_rules.readings import label, resolve
+from ora_rules.readings import label, resolve, set_name
 from ora_rules.records.errors import RecordError
+from ora_rules.records.hints import profile_option
 from ora_rules.records.importing import Imported
 from ora_rules.records.replay import Replayed, SourceMove, replay
 from ora_rules.setup import make_config
@@ -40,8 +41,8 @@ from ora_rules.specs import Rules
 #: The tags every record has, in the order they are written.
 REQUIRED_TAGS = ("Game", "Players", "Variant", "Length", "Seed", "Colours")
 #: The tags a record may have, written in this order after the required ones.
-OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Names", "Bots", "Seated", "Result",
-                 "Head")
+OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Profile", "Names", "Bots", "Seated",
+                 "Result", "Head")
 #: The readings of a game at the rulebook's options (docs/ambiguities.md).
 DEFAULT_READINGS = "rulebook"
 
@@ -77,10 +78,12 @@ def _quote(value: str) -> str:
 
 
 def header_tags(config: GameConfig, state: State | None = None, head: str | None = None,
-                seated: Sequence[tuple[int, SeatTaken]] = ()) -> tuple[tuple[str, str], ...]:
+                seated: Sequence[tuple[int, SeatTaken]] = (), rules: Rules | None = None
+                ) -> tuple[tuple[str, str], ...]:
     """The header of a record of a game with ``config``; ``state`` (its last position) adds
     the result of a finished game, ``head`` (the last event's hash) the ``[Head]`` tag,
-    ``seated`` (who took which seat after how many moves) the players' tags."""
+    ``seated`` (who took which seat after how many moves) the players' tags, ``rules`` the
+    ``[Profile]`` of a game whose options are a named profile other than the rulebook."""
     tags = [("Game", "ora"), ("Players", str(config.players)), ("Variant", str(config.variant)),
             ("Length", config.length), ("Seed", str(config.seed)),
             ("Colours", " ".join(config.colours))]
@@ -88,6 +91,9 @@ def header_tags(config: GameConfig, state: State | None = None, head: str | None
         tags.append(("Liesborn", "yes"))
         tags.append(("WonderTiles", config.wonder_tiles))  # the tile set, AMB-28 (a)
     tags.append(("Readings", label(config.readings)))
+    profile = set_name(rules, config.readings) if rules is not None else None
+    if profile not in (None, DEFAULT_READINGS):
+        tags.append(("Profile", str(profile)))
     tags.extend(seat_tags(config, seated))
     if state is not None and state.scores is not None:
         tags.append(("Result", result_text(state)))
@@ -163,7 +169,8 @@ def _default_seated(names: Sequence[str]) -> list[tuple[int, int]]:
     return [(0, seat) for seat, name in enumerate(names) if name]
 
 
-def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True) -> str:
+def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True,
+                 rules: Rules | None = None) -> str:
     """The record of a game from its events (GameStarted first): header, then the moves.
 
     With ``checkpoints`` each move line ends with ``#vN:HASH8`` (module doc).
@@ -174,7 +181,7 @@ def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True) -> st
     hashes = chain_of(events)
     lines = [f'[{name} "{_quote(value)}"]'
              for name, value in header_tags(events[0].config, state, hashes[-1],
-                                            seated_of(events))]
+                                            seated_of(events), rules)]
     moves = [(i, e.move) for i, e in enumerate(events) if isinstance(e, MovePlayed)]
     for n, (_, move) in enumerate(moves):
         if not checkpoints:
@@ -266,6 +273,12 @@ def config_of(parsed: _Parsed, readings: str | None, rules: Rules) -> GameConfig
         raise RecordError(where["Game"], f'[Game "{tags["Game"]}"]: this reader reads '
                           '[Game "ora"] records')
     chosen = _readings(tags.get("Readings"), where.get("Readings", 0), readings, rules)
+    if "Profile" in tags:
+        profile = _readings(tags["Profile"], where["Profile"], None, rules)
+        if ("Readings" in tags or readings is not None) and profile != chosen:
+            raise RecordError(where["Profile"], f"[Profile] {tags['Profile']!r} has other "
+                              "options than [Readings] or the readings asked for")
+        chosen = profile
     numbers = {}
     for name in ("Players", "Seed"):
         try:
@@ -367,6 +380,15 @@ def read_ora(text: str, rules: Rules, readings: str | None = None) -> Imported:
             if again is None or again.move_number > stop.move_number:
                 stop = attrs_evolve(stop, reading=name)
                 break
+        if stop.reading is not None and stop.option is None:
+            number = stop.move_number
+
+            def passes(words: str) -> bool:
+                alone = attrs_evolve(config, readings=resolve(rules, words))
+                found = replay(alone, parsed.moves, rules, seated).stop
+                return found is None or found.move_number > number
+
+            stop = attrs_evolve(stop, option=profile_option(rules, stop.reading, passes))
     return Imported(tags=tuple(parsed.tags), commands=replayed.commands,
                     events=replayed.events, notes=(), stop=stop)
 

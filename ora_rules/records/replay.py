@@ -8,6 +8,7 @@ at the first command that cannot be played and says why (:class:`ImportStop`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from attrs import frozen
 
@@ -16,6 +17,7 @@ from ora_core.events import GameEvent, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, State
 from ora_rules.decide import execute, start
+from ora_rules.records.hints import option_allowing, with_option
 from ora_rules.records.importing import ImportStop
 from ora_rules.specs import Rules
 
@@ -65,6 +67,8 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
         except (InvalidCommand, AmbiguousCommand) as e:
             stop = _stop(number, move, e.code, None, e.message)
         if stop is not None:
+            stop = with_option(stop, option_allowing(
+                state, rules, stop.reason, partial(execute, command=move.command, rules=rules)))
             break
         events.extend(executed.events)
         state = executed.state

@@ -34,7 +34,7 @@ from ora_rules.specs import Rules
 
 #: weblabora fills these parameters in itself when a use names none.
 #: F03 is not in the language notes, but its records only continue consistently so.
-_IMPLICIT = {"F03": "Pn", "F15": "Pn", "F23": "Pn", "F32": "Pn", "I03": "Pn", "I17": "Pn",
+_IMPLICIT = {"F03": "Pn", "F15": "Pn", "F32": "Pn", "I03": "Pn", "I17": "Pn",
              "G13": "PnPn", "I23": "PnPn", "F27": "Wn", "I27": "Wh", "G26": "WoWo", "I37": "Bo",
              "I25": "Rq", "F30": "Po", "G34": "BoPoOrRq"}
 _VERBS = {"use", "build", "fell_trees", "cut_peat", "buy_district", "buy_plot", "commit",
@@ -88,6 +88,8 @@ def _moves(lines: Sequence[_Line]) -> list[_Line]:
 
 
 class _Weblabora(_Translator):
+    bare_use_declines = False  # weblabora fills in its parameters (``_IMPLICIT``) or none
+
     def _line(self, line: _Line, following: Sequence[_Line]) -> int:
         verb = line.tokens[0]
         turn = self.state.flow.turn
@@ -135,7 +137,8 @@ class _Weblabora(_Translator):
 def read_weblabora(text: str, rules: Rules, readings: str | None = None) -> Imported:
     """Read a weblabora record (a ``Reader``): the game as far as our rules accept it, under
     ``readings`` (a set of specs/readings.toml; the rulebook's by default)."""
-    return with_reading_hint(lambda chosen: _read(text, rules, chosen)[0], rules, readings)
+    return with_reading_hint(lambda chosen: _read(text, rules, chosen)[0], rules, readings,
+                             "weblabora")
 
 
 def _read(text: str, rules: Rules, readings: str | None) -> tuple[Imported, State]:

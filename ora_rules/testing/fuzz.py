@@ -81,8 +81,14 @@ def rules_with(path: Path, base: Path | None = None) -> tuple[str, Rules]:
         shutil.copytree(base if base is not None else default_spec_dir(), specs)
         for old in (specs / "buildings").glob(f"{building}-*.toml"):
             old.unlink()
-        shutil.copy(path, specs / "buildings" / f"{building}-{path.stem.split('-', 1)[-1]}.toml")
-        rules = load_rules(specs)
+        copied = specs / "buildings" / f"{building}-{path.stem.split('-', 1)[-1]}.toml"
+        shutil.copy(path, copied)
+        try:
+            rules = load_rules(specs)
+        except SpecError as error:  # name the user's files, not the temporary copies
+            given = str(base if base is not None else default_spec_dir())
+            raise SpecError([problem.replace(str(copied), str(path)).replace(str(specs), given)
+                             for problem in error.problems]) from None
     return building, rules
 
 

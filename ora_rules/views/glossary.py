@@ -38,7 +38,8 @@ def describe_building(spec: BuildingSpec) -> str:
 def glossary(rules: Rules) -> str:
     specs = sorted(rules.buildings.values(), key=lambda b: (_ORDER[b.stage], b.card, b.id))
     parts = ["# Buildings", "",
-             "Generated from `specs/buildings/` by `ora specs glossary`; do not edit by hand.",
+             "Generated from `specs/buildings/` by `ora specs glossary --write`; do not edit by "
+             "hand.",
              "Each entry gives the card's facts, its function in words and its effect as the "
              "engine reads it (docs/specs.md).", ""]
     for spec in specs:
@@ -101,7 +102,7 @@ def wonder_glossary(rules: Rules) -> str:
     """docs/wonders.md: the Liesborn expansion's numbers and every tile with a spec."""
     parts = ["# Wonder tiles (Die kleinen Wunder der Abtei Liesborn)", "",
              "Generated from `specs/wonders/` and `specs/expansions/liesborn.toml` by "
-             "`ora specs glossary`; do not edit by hand. rules.md §17 (R-LIES-1..10) and "
+             "`ora specs glossary --write`; do not edit by hand. rules.md §17 (R-LIES-1..10) and "
              "docs/ambiguities.md (AMB-28) give the readings.", ""]
     expansion = rules.liesborn
     if expansion is not None:

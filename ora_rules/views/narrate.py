@@ -47,6 +47,7 @@ from ora_core.events import (
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_core.values import FOREST, MOOR, Coord, Good, Indicator
+from ora_rules import verbs
 from ora_rules.notation import (
     AnswerContract,
     Build,
@@ -198,31 +199,28 @@ class _Words:
             clauses.append("declines its function")
         return _sentence(f"{self.actor} {join(clauses)}")
 
-    # The command's own clause, and the events it leaves for the generic clauses.
+    # The command's own clause, and the events it leaves for the generic clauses: the told
+    # column of the commands' table (ora_rules/verbs.py), beside how decide carries them out.
     def lead(self, command: Command, events: Sequence[GameEvent]
              ) -> tuple[str, Sequence[GameEvent]]:
-        if isinstance(command, Use):
-            return self._use(command, events)
-        if isinstance(command, Build):
-            return self._build(command, events)
-        if isinstance(command, FellTrees | CutPeat):
-            return self._fell(command, events)
-        if isinstance(command, WorkContract):
-            return self._contract(command, events)
-        if isinstance(command, AnswerContract):
-            return self._answer(command, events)
-        if isinstance(command, BuyDistrict | BuyPlot):
-            return self._buy(command, events)
-        if isinstance(command, Convert):
-            converted = [e for e in events if isinstance(e, GoodsConverted)]
-            if converted:
-                return self.clause(converted[0]), [e for e in events if e is not converted[0]]
-            return f"converts {goods_text(dict(command.goods))}", events
-        if isinstance(command, Settle):
-            return self._settle(command, events)
-        assert isinstance(command, Commit)
+        tell = verbs.BY_COMMAND[type(command)].narrate
+        assert tell is not None, f"no narration for {type(command).__name__}"
+        return tell(self, command, events)
+
+    @verbs.CONVERT.narrates
+    def _convert(self, command: Convert, events: Sequence[GameEvent]
+                 ) -> tuple[str, Sequence[GameEvent]]:
+        converted = [e for e in events if isinstance(e, GoodsConverted)]
+        if converted:
+            return self.clause(converted[0]), [e for e in events if e is not converted[0]]
+        return f"converts {goods_text(dict(command.goods))}", events
+
+    @verbs.COMMIT.narrates
+    def _commit_lead(self, command: Commit, events: Sequence[GameEvent]
+                     ) -> tuple[str, Sequence[GameEvent]]:
         return self._commit(), events
 
+    @verbs.USE.narrates
     def _use(self, command: Use, events: Sequence[GameEvent]) -> tuple[str, Sequence[GameEvent]]:
         placed = [e for e in events if isinstance(e, ClergyPlaced) and e.seat == self.seat
                   and e.building == command.building]
@@ -230,11 +228,15 @@ class _Words:
             isinstance(e, BuildingUsed) and e.building == command.building
             and e.seat == self.seat))]
         where = self.owned(command.building)
+        # A production that spends the joker says so, as felling trees does (R-WHEEL-6).
+        if any(isinstance(e, IndicatorUsed) and e.indicator is Indicator.JOKER for e in rest):
+            where += " with the joker"
         if placed:
             who = "the prior" if placed[0].clergy == 0 else "a lay brother"
             return f"places {who} on {where}", rest
         return f"uses {where}", rest
 
+    @verbs.BUILD.narrates
     def _build(self, command: Build, events: Sequence[GameEvent]
                ) -> tuple[str, Sequence[GameEvent]]:
         built = next((e for e in events if isinstance(e, BuildingBuilt)
@@ -250,6 +252,7 @@ class _Words:
                 text += f" over {building_name(self.rules, covered.card)}"
         return text, rest
 
+    @verbs.FELL.narrates
     def _fell(self, command: FellTrees | CutPeat, events: Sequence[GameEvent]
               ) -> tuple[str, Sequence[GameEvent]]:
         what = "fells trees" if isinstance(command, FellTrees) else "cuts peat"
@@ -261,6 +264,7 @@ class _Words:
         empty = "" if any(isinstance(e, GoodsGained) for e in rest) else ", taking nothing"
         return f"{what} at {coord_text(command.coord)}{joker}{empty}", rest
 
+    @verbs.WORK_CONTRACT.narrates
     def _contract(self, command: WorkContract, events: Sequence[GameEvent]
                   ) -> tuple[str, Sequence[GameEvent]]:
         where = self.owned(command.building)
@@ -280,6 +284,7 @@ class _Words:
             rest = [e for e in rest if e is not placed]
         return text, rest
 
+    @verbs.ANSWER.narrates
     def _answer(self, command: AnswerContract, events: Sequence[GameEvent]
                 ) -> tuple[str, Sequence[GameEvent]]:
         placed = next((e for e in events if isinstance(e, ClergyPlaced)), None)
@@ -294,6 +299,7 @@ class _Words:
         name = building_name(self.rules, building)
         return f"sends {who} to work on {name} under contract", rest
 
+    @verbs.BUY.narrates
     def _buy(self, command: BuyDistrict | BuyPlot, events: Sequence[GameEvent]
              ) -> tuple[str, Sequence[GameEvent]]:
         added = next((e for e in events if isinstance(e, LandscapeAdded)), None)
@@ -309,6 +315,7 @@ class _Words:
             text += f" for {goods_text(paid.goods)}"
         return text, rest
 
+    @verbs.SETTLE.narrates
     def _settle(self, command: Settle, events: Sequence[GameEvent]
                 ) -> tuple[str, Sequence[GameEvent]]:
         built = next((e for e in events if isinstance(e, SettlementBuilt)), None)

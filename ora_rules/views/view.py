@@ -20,8 +20,10 @@ from attrs import field, frozen
 
 from ora_core.state import PlayerState, Score, State
 from ora_core.values import FOREST, GOOD_CODES, MOOR, Coord, Good, Indicator, Terrain
+from ora_rules.flow import mode_start_seat
 from ora_rules.landscape import MOUNTAIN_COL, cloister_neighbour
 from ora_rules.neutral import neutral_placements
+from ora_rules.readings import profile_of
 from ora_rules.scoring import score, winners
 from ora_rules.specs import Rules
 from ora_rules.views import vocabulary as v
@@ -240,6 +242,11 @@ class BoardView:
         "Liesborn: the dark-blue tiles on display (R-LIES-2, never refilled)"))
     wonder_stack: int = field(default=0, metadata=_doc(
         "Liesborn: light-blue tiles left in the stack"))
+    start_seat: int | None = field(default=None, metadata=_doc(
+        "the seat holding the start player marker (R-ROUND-4), null once over"))
+    profile: str = field(default="rulebook", metadata=_doc(
+        "the profile the game is played under (docs/records.md): rulebook, kennerspiel-0.21, "
+        "weblabora, or its options"))
 
 
 _STAGE_ORDER = ("heartland", "start", "A", "B", "C", "D")
@@ -407,10 +414,11 @@ def view(state: State, rules: Rules, *, locale: str = "en", game_id: UUID | None
             districts_left=len(state.district_prices),
             plot=state.plot_prices[0] if state.plot_prices else None,
             plots_left=len(state.plot_prices), work_contract=state.work_contract_price),
-        wonders_left=state.wonders_left,
+        wonders_left=state.wonders_left, profile=profile_of(config.readings, rules),
         schedule=schedule_view(state, rules, locale),
         final=state.scores is not None,
         winners=list(winners(state.scores)) if state.scores is not None else [],
         wonder_display=[_wonder(rules, t, True) for t in state.wonder_display],
         wonder_stack=len(state.wonder_stack),
+        start_seat=None if over or state.round < 1 else mode_start_seat(mode, state.round),
     )

@@ -107,12 +107,15 @@ def _refs(schema: Any) -> list[str]:
 
 
 def check_record_methods(check: Any, game_id: str) -> None:
-    """game.export, game.import (stored and stopped), game.verify, game.state by move."""
+    """game.export, game.import (stored and stopped), game.verify, game.audit, game.state by
+    move."""
     check("game.state", {"game_id": game_id, "move": 3})
     record = check("game.export", {"game_id": game_id})["record"]
     check("game.import", {"record": record})
     check("game.verify", {"game_id": game_id})
     check("game.verify", {"record": record})
+    check("game.audit", {"game_id": game_id})
+    check("game.audit", {"record": record})
     header = [line for line in record.splitlines() if line.startswith("[")][:6]
     stopped = check("game.import", {"record": "\n".join([*header, "COMMIT"])})
     assert stopped["stop"] is not None
@@ -148,6 +151,8 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
             break
         moves = legal["moves"]
         move = "COMMIT" if "COMMIT" in moves and rng.random() < 0.5 else rng.choice(moves)
+        if step % 25 == 0:
+            check("game.preview", {"game_id": game_id, "move": move})
         check("game.move", {"game_id": game_id, "token": tokens[legal["seat"]], "move": move})
     check("game.state", {"game_id": game_id})
     check("game.state", {"game_id": game_id, "version": 1})

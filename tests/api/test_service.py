@@ -349,7 +349,8 @@ def test_create_takes_the_readings_and_the_state_shows_them(local: Local) -> Non
         "readings": {"wheel_entry": "before_rotation"}}, "visibility": "public"})
     readings = local.call("game.state", {"game_id": created["game_id"]})["config"]["readings"]
     assert readings == {"landscape_purchases": "per_round", "wheel_entry": "before_rotation",
-                        "building_sets": "rulebook", "prior_bonus_after_purchase": "lost"}
+                        "building_sets": "rulebook", "prior_bonus_after_purchase": "lost",
+                        "occupied_own_building": "refused", "removed_joker": "gone"}
     with pytest.raises(RpcFailed) as e:
         local.call("game.create", {"config": {"players": 3, "variant": "france",
                                               "length": "long", "readings": "chess"}})

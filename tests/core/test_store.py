@@ -1,4 +1,4 @@
-"""The event store (ora_core/store.py) on the memory and SQLite backends, and on PostgreSQL when
+"""The event store (ora_core/store/) on the memory and SQLite backends, and on PostgreSQL when
 ORA_TEST_POSTGRES=1 (with the POSTGRES_* variables naming a server, see tech-notes §1.12)."""
 
 from __future__ import annotations

@@ -14,13 +14,12 @@ RECORDS = Path(__file__).resolve().parents[1] / "data" / "records" / "kennerspie
 def test_several_files_give_a_line_each_and_the_stop_on_standard_error(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     plays = RECORDS / "control-solo.txt"
-    stops = RECORDS / "game4aedf9e5.txt"  # kennerspiel's own rule slip: R-CLG-4 at move 142
+    stops = RECORDS / "game4aedf9e5.txt"  # a second purchase in a round (R-BUY-2) at move 49
     store = f"sqlite:{tmp_path / 'games.sqlite3'}"
-    code = main(["import", "--from", "kennerspiel", "--readings", "kennerspiel",
-                 "--store", store, str(plays), str(stops)])
+    code = main(["import", "--from", "kennerspiel", "--store", store, str(plays), str(stops)])
     out, err = capsys.readouterr()
     assert code == 2
     assert out.startswith(f"{plays}: ") and out.count("\n") == 1
-    assert f"ora: {stops}: move 142" in err and "(R-CLG-4)" in err and "nothing stored" in err
+    assert f"ora: {stops}: move 49" in err and "(R-BUY-2)" in err and "nothing stored" in err
     assert main(["list", "--store", store]) == 0
     assert capsys.readouterr().out.count("\n") == 1  # only the game that played was stored

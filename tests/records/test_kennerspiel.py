@@ -12,7 +12,7 @@ from ora_core.events import GameStarted
 from ora_core.evolve import fold
 from ora_core.values import Good
 from ora_rules.decide import execute, start
-from ora_rules.records import READERS, read_record, write_record
+from ora_rules.records import READERS, RecordError, read_record, write_record
 from ora_rules.records.importing import Imported
 from ora_rules.records.kennerspiel import _Line, _Translator, read_kennerspiel, seat_order
 from ora_rules.setup import make_config
@@ -60,7 +60,7 @@ def test_game21872_under_the_kennerspiel_readings_reaches_kennerspiels_final_sco
               for s in state.scores or ()}
     assert scores == {"R": (30, 63, 77, 170), "G": (15, 73, 154, 242),
                       "B": (55, 48, 91, 194), "W": (41, 64, 141, 246)}
-    assert dict(game.tags)["Readings"] == "kennerspiel"
+    assert dict(game.tags)["Profile"] == "kennerspiel-0.21"
 
 
 def test_the_imported_commands_replay_to_the_same_events() -> None:
@@ -104,8 +104,8 @@ def test_game21872_under_the_rulebook_stops_at_the_second_purchase_of_round_6() 
     stop = imported("game21872.txt").stop
     assert stop is not None
     assert (stop.move_number, stop.line, stop.source) == (73, 75, "BUY_PLOT 0 MOUNTAIN")
-    assert (stop.reason, stop.rule, stop.reading) == ("landscape_limit", "R-BUY-2",
-                                                      "kennerspiel")
+    assert (stop.reason, stop.rule, stop.reading, stop.option) == (
+        "landscape_limit", "R-BUY-2", "kennerspiel-0.21", "landscape_purchases=per_slot")
 
 
 def test_gameClaude4_1_two_players_long_to_its_end_under_the_kennerspiel_readings() -> None:
@@ -117,20 +117,25 @@ def test_gameClaude4_1_two_players_long_to_its_end_under_the_kennerspiel_reading
     stop = imported("gameClaude4-1.txt").stop
     assert stop is not None
     assert (stop.move_number, stop.source, stop.reason, stop.rule, stop.reading) == (
-        39, "BUY_DISTRICT 2 PLAINS", "landscape_limit", "R-BUY-2", "kennerspiel")
+        39, "BUY_DISTRICT 2 PLAINS", "landscape_limit", "R-BUY-2", "kennerspiel-0.21")
 
 
-def test_game4aedf9e5_stops_where_kennerspiel_uses_an_occupied_building() -> None:
-    """R-CLG-4: kennerspiel places a clergyman on its own occupied Stone Merchant (it replaces
-    the lay brother standing there, a quirk of its engine, no ambiguity): no reading plays it."""
-    stop = imported("game4aedf9e5.txt", "kennerspiel").stop
+def test_game4aedf9e5_relies_on_a_clergyman_over_its_own_on_an_occupied_building() -> None:
+    """R-CLG-4: kennerspiel 0.21.1 places a clergyman on its own occupied Stone Merchant (line
+    144). Without that departure the kennerspiel readings stop there, naming the option that
+    allows it; the rulebook stops earlier at a second purchase in a round (AMB-05)."""
+    without = "landscape_purchases=per_slot wheel_entry=before_rotation " \
+        "building_sets=by_players prior_bonus_after_purchase=kept"
+    stop = imported("game4aedf9e5.txt", without).stop
     assert stop is not None
     assert (stop.move_number, stop.line, stop.source) == (142, 144, "USE G12 ShShShPtPtPt")
-    assert (stop.reason, stop.rule, stop.reading) == ("building_occupied", "R-CLG-4", None)
+    assert (stop.reason, stop.rule, stop.option) == ("building_occupied", "R-CLG-4",
+                                                     "occupied_own_building=replaces")
     rulebook = imported("game4aedf9e5.txt").stop
     assert rulebook is not None
     assert (rulebook.move_number, rulebook.reason, rulebook.rule, rulebook.reading) == (
-        49, "landscape_limit", "R-BUY-2", "kennerspiel")
+        49, "landscape_limit", "R-BUY-2", "kennerspiel-0.21")
+    assert imported("game4aedf9e5.txt", "kennerspiel-0.21").stop is None
 
 
 @pytest.mark.parametrize("readings", [None, "kennerspiel"])
@@ -169,6 +174,15 @@ def test_an_imported_game_is_written_in_our_format_with_its_readings_and_read_ba
     game = imported("gameClaude4-1.txt", "kennerspiel")
     text = write_record(game.events)
     assert ('[Readings "landscape_purchases=per_slot wheel_entry=before_rotation '
-            'building_sets=by_players prior_bonus_after_purchase=kept"]') in text
+            'building_sets=by_players prior_bonus_after_purchase=kept '
+            'occupied_own_building=replaces removed_joker=joker_only_uses"]') in text
+    profiled = write_record(game.events, rules=rules())
+    assert '[Profile "kennerspiel-0.21"]' in profiled
+    assert read_record(profiled, rules()).events == game.events
+    without_readings = "\n".join(line for line in profiled.splitlines()
+                                 if not line.startswith("[Readings"))
+    assert read_record(without_readings, rules()).events == game.events  # [Profile] alone
+    with pytest.raises(RecordError, match=r"\[Profile\]"):
+        read_record(without_readings, rules(), "ora", "rulebook")
     again = read_record(text, rules())
     assert again.stop is None and again.events == game.events

@@ -177,7 +177,8 @@ def test_a_stop_names_the_reading_set_that_would_play_on() -> None:
     """A game played under the kennerspiel readings (two landscapes in a round, one per slot:
     AMB on R-BUY-2), read as a rulebook game: the stop names the kennerspiel set."""
     r = rules()
-    events = start(make_config(3, "france", "long", 3, readings=resolve(r, "kennerspiel")), r)
+    events = start(make_config(3, "france", "long", 3, readings=resolve(
+        r, {"landscape_purchases": "per_slot", "wheel_entry": "before_rotation"})), r)
     state, rng = fold(events), random.Random(3)
     while not state.finished:
         executed = execute(state, random_bot(state, MoveSet(state, r), rng), r)
@@ -190,6 +191,6 @@ def test_a_stop_names_the_reading_set_that_would_play_on() -> None:
                 if not line.startswith(("[Readings", "[Head", "[Result"))]
     stop = read_record("\n".join(rulebook), r).stop
     assert stop is not None
-    assert (stop.reason, stop.rule, stop.reading) == ("landscape_limit", "R-BUY-2",
-                                                      "kennerspiel")
+    assert (stop.reason, stop.rule, stop.reading, stop.option) == (
+        "landscape_limit", "R-BUY-2", "kennerspiel-0.21", "landscape_purchases=per_slot")
     assert stop.command.startswith("BUY_")

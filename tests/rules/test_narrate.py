@@ -99,6 +99,13 @@ def test_a_lay_brother_on_the_farmyard_takes_livestock_from_the_wheel() -> None:
     assert said.then == ()
 
 
+def test_a_use_that_spends_the_joker_names_the_joker() -> None:
+    # R-WHEEL-6: the joker stands in for the livestock indicator and goes back to the arm.
+    _, (said,) = _play(new_state(4, seed=1), "USE LR2 JoSh")
+    assert said.text == ("Red places a lay brother on the Farmyard (LR2) with the joker and "
+                         "takes 2 livestock.")
+
+
 def test_commit_and_the_next_round_are_sentences_of_their_own() -> None:
     state = new_state(4, seed=1)
     state, said = _play(state, "PRIOR LR1 -", "COMMIT")

@@ -38,11 +38,13 @@ def test_the_defaults_are_the_rulebook_readings_and_are_not_stored() -> None:
     assert stored["config"]["readings"] == {"landscape_purchases": "per_slot",
                                             "wheel_entry": "before_rotation",
                                             "building_sets": "by_players",
-                                            "prior_bonus_after_purchase": "kept"}
+                                            "prior_bonus_after_purchase": "kept",
+                                            "occupied_own_building": "replaces",
+                                            "removed_joker": "joker_only_uses"}
 
 
 def test_a_set_name_or_overrides_choose_the_readings() -> None:
-    assert set_name(R, KENNERSPIEL) == "kennerspiel"
+    assert set_name(R, KENNERSPIEL) == "kennerspiel-0.21"  # "kennerspiel" is its alias
     assert resolve(R, {"wheel_entry": "before_rotation"}) == Readings(
         wheel_entry="before_rotation")
     assert describe(resolve(R, "weblabora")) == (
@@ -71,8 +73,14 @@ def test_every_reading_names_its_ambiguity_rule_and_the_rulebook_default() -> No
         "wheel_entry": ("AMB-02", "R-WHEEL-7"),
         "building_sets": ("AMB-09", "R-SETUP-2"),
         "prior_bonus_after_purchase": ("AMB-E3", "R-BUILD-7"),
+        "occupied_own_building": ("", "R-CLG-4"),
+        "removed_joker": ("", "R-SOLO-6"),
     }
-    assert set(spec.sets) == {"rulebook", "kennerspiel", "weblabora"}
+    assert {"rulebook", "kennerspiel-0.21", "weblabora"} <= set(spec.sets)
+    assert spec.aliases["kennerspiel"] == "kennerspiel-0.21"
+    # A departure is no ambiguity of the rulebooks: no AMB id, and its kind says so.
+    assert {name for name, a in spec.ambiguities.items() if a.kind == "departure"} >= {
+        "occupied_own_building", "removed_joker"}
 
 
 def _slot_purchases(readings: Readings | None) -> State:

@@ -5,11 +5,17 @@
 
 import { Ora } from "/ora.js";
 import { drawBoard, drawScores, h, seatName } from "/static/board.js";
+import { entry, hideTip, installTips, loadCatalog, verbName } from "/static/cards.js";
+import { LOCALES, locale, setLocale, t } from "/static/i18n.js";
+import { Popover, drawBar, loadIndex, marksOf, moveLabel, whatAt } from "/static/table.js";
+import { errorText } from "/static/words.js";
 
 const ora = new Ora(location.origin, { onStatus: (status) => setLive(status) });
+ora.previews = true;  // until the server says it has no game.preview
 const main = document.querySelector("main");
-const BOTS = ["builder", "random", "greedy:8", "greedy", "mcts:200ms"];
+const BOTS = ["easy", "medium", "hard", "builder", "random", "greedy:8", "greedy", "mcts:200ms"];
 let leave = () => {};   // undoes the current view's watches and timers
+let routed = 0;         // counts the addresses shown: a slow read of an old one is dropped
 
 // --- the seats' tokens this browser holds (localStorage) ---------------------------------------
 
@@ -50,7 +56,7 @@ async function names(gameId) {
   const result = {};
   for (const p of state.players) {
     if (p.neutral) continue;
-    if (held[p.seat]) result[p.seat] = p.name ? `${p.name}, you` : "you";
+    if (held[p.seat]) result[p.seat] = p.name ? `${p.name}, ${t("you")}` : t("you");
     else if (p.bot) result[p.seat] = p.bot === p.name ? `bot ${p.bot}` : `${p.name}, bot ${p.bot}`;
     else result[p.seat] = p.name ?? "open seat";
   }
@@ -62,6 +68,8 @@ async function names(gameId) {
 function route() {
   leave();
   leave = () => {};
+  routed += 1;
+  hideTip();
   const [path, query = ""] = location.hash.replace(/^#/, "").split("?");
   const params = new URLSearchParams(query);
   const parts = path.split("/").filter(Boolean);
@@ -89,8 +97,13 @@ function setLive(status) {
   live.textContent = { open: "live", closed: "reconnecting…", polling: "polling" }[status] ?? status;
 }
 
-function errorText(error) {
-  return error?.data?.detail ?? error?.message ?? String(error);
+/** A page that cannot be shown: the reason in words and the way back to the lobby. */
+function showProblem(error, where) {
+  document.title = "ora: not found";
+  main.replaceChildren(h("div.panel.problem", { "data-testid": "problem", role: "alert" },
+    h("h2", {}, where),
+    h("p", {}, errorText(error)),
+    h("a.button.primary", { href: "#/" }, t("All games"))));
 }
 
 function shortId(gameId) {
@@ -112,7 +125,7 @@ function showLobby() {
   const drawSeats = () => {
     const previous = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     seatsBox.replaceChildren(...Array.from({ length: Number(players.value) }, (_, seat) =>
-      h("label.seat", {}, `Seat ${seat}`,
+      h("label.seat", {}, t("Seat {n}", { n: seat + 1 }),
         h("select", { name: `seat${seat}`, "data-testid": `seat-${seat}` },
           h("option", { value: "" }, "you"),
           h("option", { value: "open" }, "open: invite a player"),
@@ -125,22 +138,22 @@ function showLobby() {
   drawSeats();
   const message = h("p.message", { role: "status" });
   const form = h("form.panel.create", { "data-testid": "create-form" },
-    h("h2", {}, "New game"),
+    h("h2", {}, t("New game")),
     h("div.row", {},
-      h("label", {}, "Players ", players),
-      h("label", {}, "Variant ", h("select", { name: "variant" },
+      h("label", {}, `${t("Players")} `, players),
+      h("label", {}, `${t("Variant")} `, h("select", { name: "variant" },
         h("option", { value: "france" }, "France"), h("option", { value: "ireland" }, "Ireland"))),
-      h("label", {}, "Length ", h("select", { name: "length" },
+      h("label", {}, `${t("Length")} `, h("select", { name: "length" },
         h("option", { value: "long" }, "long"), h("option", { value: "short" }, "short"))),
-      h("label", {}, "Seed ", h("input", { name: "seed", type: "number", min: 0,
-                                         placeholder: "random", size: 8 })),
-      h("label", {}, "Your name ", h("input", { name: "name", value: "Me", maxlength: 40,
+      h("label", {}, `${t("Seed")} `, h("input", { name: "seed", type: "number", min: 0,
+                                                  step: 1, placeholder: "random", size: 8 })),
+      h("label", {}, `${t("Your name")} `, h("input", { name: "name", value: "Me", maxlength: 40,
                                                size: 10, required: true })),
-      h("label", {}, "Visibility ", h("select", { name: "visibility" },
+      h("label", {}, `${t("Visibility")} `, h("select", { name: "visibility" },
         h("option", { value: "public" }, "public"), h("option", { value: "private" },
           "private")))),
     seatsBox,
-    h("button.primary", { type: "submit", "data-testid": "create" }, "Create game"),
+    h("button.primary", { type: "submit", "data-testid": "create" }, t("Create game")),
     message);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -153,7 +166,13 @@ function showLobby() {
       : choice === "open" ? {} : { bot: choice }));
     const config = { players: Number(data.get("players")), variant: data.get("variant"),
                      length: data.get("length") };
-    if (data.get("seed")) config.seed = Number(data.get("seed"));
+    if (data.get("seed")) {
+      config.seed = Number(data.get("seed"));
+      if (!Number.isSafeInteger(config.seed) || config.seed < 0) {
+        message.textContent = "The seed must be a whole number, 0 or more (or empty: random).";
+        return;
+      }
+    }
     try {
       const game = await ora.call("game.create", {
         config, seats, visibility: data.get("visibility") });
@@ -170,8 +189,8 @@ function showLobby() {
     }
   });
 
-  const list = h("div.panel.games", { "data-testid": "games" }, h("h2", {}, "Games"),
-    h("p.muted", {}, "Loading…"));
+  const list = h("div.panel.games", { "data-testid": "games" }, h("h2", {}, t("Games")),
+    h("p.muted", {}, t("Loading…")));
   main.append(h("div.lobby", {}, form, list));
   ora.call("game.list", { tokens: everyToken(), limit: 500 }).then(({ games }) => {
     const rows = games.slice().reverse().map((game) => {
@@ -183,52 +202,78 @@ function showLobby() {
         h("td", {}, game.seats.map((seat) => (seat.open ? "open seat"
           : seat.bot ? `bot ${seat.bot}` : seat.name)).join(" · ")),
         h("td", {}, h(`span.status.${game.status}`, {}, game.status)),
-        h("td.num", {}, game.moves),
+        h("td.num", { "data-label": "Moves" }, game.moves),
         h("td.links", {},
           held.map((seat) => h("a.button", { href: `#/game/${game.game_id}?seat=${seat}` },
-            `Play seat ${seat}`)),
-          h("a.button", { href: `#/game/${game.game_id}` }, "Watch"),
-          h("a.button", { href: `#/replay/${game.game_id}` }, "Replay")));
+            `Play seat ${seat + 1}`)),
+          h("a.button", { href: `#/game/${game.game_id}` }, t("Watch")),
+          h("a.button", { href: `#/replay/${game.game_id}` }, t("Replay"))));
     });
-    list.replaceChildren(h("h2", {}, "Games"), rows.length
+    list.replaceChildren(h("h2", {}, t("Games")), rows.length
       ? h("table.list", {}, h("thead", {}, h("tr", {},
-          ["Game", "Mode", "Players", "Status", "Moves", ""].map((t) => h("th", {}, t)))),
+          ["Game", "Mode", t("Players"), "Status", "Moves", "Links"].map((x) =>
+            h("th", { scope: "col" }, x)))),
         h("tbody", {}, rows))
       : h("p.muted", {}, "No games yet."));
   }).catch((error) => {
-    list.replaceChildren(h("h2", {}, "Games"), h("p.message", {}, errorText(error)));
+    list.replaceChildren(h("h2", {}, t("Games")), h("p.message", {}, errorText(error)));
   });
 }
 
 // --- a game: play a seat or watch ---------------------------------------------------------------
 
-/** Short labels for the verb tabs (the tab's title is the server's sentence for the verb). */
-const VERB_NAMES = {
-  USE: "Use a building", PRIOR: "Use with the prior", BUILD: "Build", WORK_CONTRACT: "Work contract",
-  SETTLE: "Settle", FELL_TREES: "Fell trees", CUT_PEAT: "Cut peat", BUY_DISTRICT: "Buy a district",
-  BUY_PLOT: "Buy a plot", CONVERT: "Convert", COMMIT: "End turn", WITH_PRIOR: "Answer with the prior",
-  WITH_LAYBROTHER: "Answer with a lay brother",
-};
-
-function showGame(gameId, seat) {
+async function showGame(gameId, seat) {
+  const mine = routed;
   document.title = `ora: game ${shortId(gameId)}`;
-  // tree: game.moves opened at the chosen verb and target (the server's legal moves as verb ->
-  // building -> moves, each with its sentence).
-  const game = { view: null, tree: null, verb: null, target: null, busy: false, logged: 0,
-                 timer: null, names: null };
+  main.append(h("p.muted", {}, t("Loading…")));
+  // A game that cannot be read (unknown, or private without a seat here) says so, with the way
+  // back, instead of an empty table.
+  let first;
+  try {
+    [first] = await Promise.all([ora.call("game.view", read(gameId, { locale: locale() })),
+                                 loadCatalog(ora)]);
+    if (mine !== routed) return;  // the address changed meanwhile
+  } catch (error) {
+    if (mine === routed) showProblem(error, `Game ${shortId(gameId)}`);
+    return;
+  }
+  main.replaceChildren();
+  // index: the legal moves of the turn (game.moves, every verb opened), when this seat decides.
+  const game = { view: null, index: null, verb: null, target: null, busy: false, logged: 0,
+                 timer: null, names: null, ticket: 0, stale: 0 };
   const header = h("div.game-header");
   const boardBox = h("div.board-box");
   const chooser = h("div.panel.chooser", { "data-testid": "moves" });
   const scoreBox = h("div.panel.score-box");
-  const logBox = h("ol.log", { "data-testid": "log" });
+  const logBox = h("ol.log", { "data-testid": "log", "aria-label": t("Moves played") });
   const message = h("p.message", { role: "status", "data-testid": "message" });
   const invitesBox = h("div.panel.invites", { hidden: true });
+  const call = (params) => ora.call("game.moves", read(gameId, params));
+  const popover = new Popover({ call, play: (move, version) => play(move, version),
+                                preview: (move) => preview(move) });
   const page = h("div.game", { "data-testid": "game", "data-turn": "loading" },
-    header,
+    header, message,
     h("div.columns", {}, boardBox,
-      h("aside.side", {}, chooser, message, invitesBox, scoreBox,
-        h("div.panel", {}, h("h3", {}, "Moves played"), logBox))));
+      h("aside.side", {}, chooser, invitesBox, scoreBox,
+        h("div.panel", {}, h("h3", {}, t("Moves played")), logBox))),
+    popover.box);
   main.append(page);
+  const wheelOf = (id) => wheelGoods(id);
+
+  // Clicks and keys on the board: a card, a space, an indicator or a verb of the action bar.
+  const onBoard = (event) => {
+    const found = whatAt(event.target);
+    if (!found) return;
+    event.preventDefault();
+    const mine = game.index && !game.busy ? game.index : null;
+    popover.open(found.thing, found.what, { index: mine, view: game.view, catalogWheel: wheelOf });
+  };
+  boardBox.addEventListener("click", onBoard);
+  boardBox.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.matches("[data-indicator]")) {
+      onBoard(event);
+    }
+  });
 
   // Every new event (the bots' moves too) redraws the table; ora.js catches up after a lost
   // connection, so nothing is missed.
@@ -239,6 +284,7 @@ function showGame(gameId, seat) {
   leave = () => {
     watch.close();
     clearTimeout(game.timer);
+    popover.close();
   };
 
   function schedule() {
@@ -247,17 +293,26 @@ function showGame(gameId, seat) {
   }
 
   async function refresh() {
+    const ticket = ++game.ticket;
     try {
       const [view, log, who] = await Promise.all([
-        ora.call("game.view", read(gameId)),
+        ora.call("game.view", read(gameId, { locale: locale() })),
         ora.call("game.log", read(gameId, { from_move: game.logged + 1 })),
         game.names ?? names(gameId),
       ]);
+      if (ticket !== game.ticket) return;  // a later refresh overtook this one
       game.names = who;
       const yours = !view.final && seat !== null && view.turn.decider === seat;
-      game.tree = yours ? await openTree() : null;
-      if (game.tree && game.tree.version !== view.version) return schedule();
+      const index = yours ? await loadIndex(call) : null;
+      if (ticket !== game.ticket) return;
+      // The game moved on between the reads: read again rather than show a mixed position
+      // (a few times; then the table is shown with the move list only).
+      if (yours && (!index || index.version !== view.version) && ++game.stale < 8) {
+        return schedule();
+      }
+      game.stale = 0;
       game.view = view;
+      game.index = index?.version === view.version ? index : null;
       for (const entry of log.moves) {
         if (entry.number <= game.logged) continue;
         game.logged = entry.number;
@@ -265,6 +320,7 @@ function showGame(gameId, seat) {
       }
       while (logBox.children.length > 80) logBox.lastChild.remove();
       draw();
+      message.textContent = "";
     } catch (error) {
       message.textContent = errorText(error);
     }
@@ -281,83 +337,81 @@ function showGame(gameId, seat) {
       h("h2", {}, `Game ${shortId(gameId)}`),
       h("span.muted", {}, `${view.variant_name}, ${view.mode_name}`),
       h("span", {}, `${view.schedule.unit_name} ${view.schedule.round}`),
-      h("span.turn", { "data-testid": "turn" }, over ? "Game over"
-        : yours ? "Your move" : `Waiting for ${seatName(view, view.turn.decider, who)}`),
-      h("a.button", { href: `#/replay/${gameId}` }, "Replay"),
-      h("a.button", { href: "#/" }, "All games"));
-    boardBox.replaceChildren(drawBoard(view, { names: who, you: seat }));
+      h("span.turn", { "data-testid": "turn" }, over ? t("Game over")
+        : yours ? t("Your move") : t("Waiting for {who}", {
+          who: seatName(view, view.turn.decider, who) })),
+      h("a.button", { href: `#/replay/${gameId}` }, t("Replay")),
+      h("a.button", { href: "#/" }, t("All games")));
+    const marks = marksOf(game.index, view, wheelOf);
+    const focused = document.activeElement;
+    const focusKey = focused && boardBox.contains(focused) ? focusSelector(focused) : null;
+    boardBox.replaceChildren(drawBoard(view, { names: who, you: seat, marks,
+                                               bar: drawBar(game.index, marks) }));
+    if (focusKey) boardBox.querySelector(focusKey)?.focus();
     scoreBox.replaceChildren(drawScores(view, { names: who }));
     drawInvites();
     drawChooser(yours, over);
   }
 
-  /** game.moves opened at the chosen verb (else the first) and target (else the first). */
-  async function openTree() {
-    const open = (path) => ora.call("game.moves", read(gameId, { path }));
-    let tree = await (game.verb ? open([game.verb]).catch(() => open([])) : open([]));
-    let verb = tree.verbs.find((v) => v.verb === game.verb);
-    if (!verb) {
-      game.verb = tree.verbs[0]?.verb ?? null;
-      game.target = null;
-      if (!game.verb) return tree;
-      tree = await open([game.verb]);
-      verb = tree.verbs.find((v) => v.verb === game.verb);
-    }
-    if (verb.targets.some((t) => t.moves)) {  // a verb without buildings opens its moves
-      game.target = verb.targets.find((t) => t.moves).target;
-      return tree;
-    }
-    if (!verb.targets.some((t) => t.target === game.target)) game.target = verb.targets[0].target;
-    return open([game.verb, game.target]);
-  }
-
-  async function choose(verb, target) {
-    game.verb = verb;
-    game.target = target;
-    chooser.dataset.loading = "true";
-    try {
-      game.tree = await openTree();
-      if (game.tree.version !== game.view.version) return schedule();
-      drawChooser(true, false);
-    } catch (error) {
-      message.textContent = errorText(error);
-    }
-  }
-
-  function drawChooser(yours, over) {
+  /** The chooser: the second way to play, the legal moves as a list, verb -> target -> moves. */
+  async function drawChooser(yours, over) {
     delete chooser.dataset.loading;
     chooser.dataset.path = "";
-    if (over || seat === null || !yours) {
-      chooser.replaceChildren(h("h3", {}, over ? "The game is over" : seat === null
-        ? "Watching" : "Not your move"),
+    if (over || seat === null || !yours || !game.index) {
+      chooser.replaceChildren(h("h3", {}, over ? t("Game over") : seat === null
+        ? t("Watch") : "Not your move"),
         over ? h("a.button.primary", { href: `#/replay/${gameId}`, "data-testid": "to-replay" },
-          "Replay this game") : h("p.muted", {}, seat === null
+          t("Replay")) : h("p.muted", {}, seat === null
           ? "You hold no seat of this game in this browser." : "The table follows live."));
       return;
     }
-    const tree = game.tree;
-    const verb = tree.verbs.find((v) => v.verb === game.verb);
-    const tabs = h("div.verbs", {}, tree.verbs.map((v) => h(
-      `button.verb${v.verb === game.verb ? ".selected" : ""}`, {
+    const index = game.index;
+    let verb = index.verbs.find((v) => v.verb === game.verb);
+    if (!verb) {
+      verb = index.verbs[0];
+      game.verb = verb?.verb ?? null;
+      game.target = null;
+    }
+    if (!verb) {
+      chooser.replaceChildren(h("h3", {}, t("Move list")), h("p.muted", {}, t("No legal move here.")));
+      return;
+    }
+    const targets = verb.targets.filter((x) => x.target !== "");
+    let target = verb.targets.find((x) => x.target === game.target)
+      ?? verb.targets.find((x) => x.moves) ?? verb.targets[0];
+    game.target = target.target;
+    const tabs = h("div.verbs", { role: "group", "aria-label": t("Move list") },
+      index.verbs.map((v) => h(`button.verb${v.verb === game.verb ? ".selected" : ""}`, {
         type: "button", "data-verb": v.verb, title: v.text,
-        onclick: () => choose(v.verb, null),
-      }, VERB_NAMES[v.verb] ?? v.verb, h("span.count", {}, v.count))));
-    const targets = verb.targets.filter((t) => t.target !== "");
-    const opened = verb.targets.find((t) => t.moves);
-    // replaceChildren, unlike h(), writes a null child as the text "null": drop them first.
-    chooser.replaceChildren(...[h("h3", {}, "Your move"), tabs,
+        "aria-pressed": v.verb === game.verb ? "true" : "false",
+        onclick: () => { game.verb = v.verb; game.target = null; drawChooser(true, false); },
+      }, verbName(v.verb), h("span.count", {}, v.count))));
+    const options = h("div.options", { "data-target": target.target }, h("p.muted", {}, t("Loading…")));
+    chooser.replaceChildren(h("h3", {}, t("Move list")), tabs,
       h("p.verb-text", {}, capitalise(verb.text)),
-      targets.length ? h("div.target-list", {}, targets.map((t) => h(
-        `button.target${t.target === game.target ? ".selected" : ""}`, {
-          type: "button", "data-target": t.target,
-          onclick: () => choose(game.verb, t.target),
-        }, capitalise(t.name), h("span.count", {}, t.count)))) : null,
-      opened ? h("div.options", { "data-target": opened.target }, opened.moves.map((m) =>
-        h("button.option", {
-          type: "button", "data-move": m.move, title: m.move, disabled: game.busy,
-          onclick: () => play(m.move),
-        }, h("code", {}, m.rest || m.move), h("span", {}, m.text)))) : null].filter(Boolean));
-    chooser.dataset.path = `${game.verb}/${opened ? opened.target : ""}`;
+      targets.length ? h("div.target-list", {}, targets.map((x) => h(
+        `button.target${x.target === game.target ? ".selected" : ""}`, {
+          type: "button", "data-target": x.target,
+          "aria-pressed": x.target === game.target ? "true" : "false",
+          onclick: () => { game.target = x.target; drawChooser(true, false); },
+        }, capitalise(x.name), h("span.count", {}, x.count)))) : "",
+      options);
+    chooser.dataset.loading = "true";
+    let moves;
+    try {
+      moves = target.moves ?? (await call({ path: [verb.verb, target.target], limit: 400 }))
+        .verbs.find((v) => v.verb === verb.verb)?.targets?.find((x) => x.target === target.target)
+        ?.moves;
+    } catch {
+      moves = null;  // the game moved on: the next refresh redraws
+    }
+    if (game.index !== index || game.verb !== verb.verb || game.target !== target.target) return;
+    delete chooser.dataset.loading;
+    options.replaceChildren(...(moves ?? []).map((m) => h("button.option", {
+      type: "button", "data-move": m.move, title: m.move, disabled: game.busy,
+      onclick: () => play(m.move, index.version),
+    }, h("code", {}, m.rest || m.move), h("span", {}, moveLabel(m)))));
+    chooser.dataset.path = `${verb.verb}/${target.target}`;
   }
 
   function drawInvites() {
@@ -365,38 +419,72 @@ function showGame(gameId, seat) {
     try {
       invites = JSON.parse(localStorage.getItem(`ora.invites.${gameId}`) ?? "{}");
     } catch { /* none kept */ }
-    const open = Object.entries(invites).filter(([seat]) => game.names?.[seat] === "open seat");
+    const open = Object.entries(invites).filter(([s]) => game.names?.[s] === "open seat");
     invitesBox.replaceChildren(...(open.length ? [h("h3", {}, "Invitations"),
       h("p.muted", {}, "Send each player the link of their seat:"),
-      h("ul.invites", {}, open.map(([seat, invite]) => h("li", {}, `Seat ${seat} `,
-        h("input", { readonly: true, size: 36,
-                     value: `${location.origin}/#/join/${invite}` }))))] : []));
+      h("ul.invites", {}, open.map(([s, invite]) => h("li", {},
+        h("label", {}, `${t("Seat {n}", { n: Number(s) + 1 })} `,
+          h("input", { readonly: true, size: 36,
+                       value: `${location.origin}/#/join/${invite}` })))))] : []));
     invitesBox.hidden = !open.length;
   }
 
-  async function play(move) {
+  /** What a move would change, in words, when the server previews moves (game.preview). */
+  async function preview(move) {
+    if (!ora.previews) return null;
+    try {
+      return (await ora.call("game.preview", read(gameId, { move }))).text;
+    } catch (error) {
+      if (error.data?.code === "method_not_found") ora.previews = false;
+      return null;
+    }
+  }
+
+  async function play(move, version) {
     game.busy = true;
     message.textContent = "";
     chooser.querySelectorAll("button.option").forEach((b) => { b.disabled = true; });
     try {
       await ora.call("game.move", { game_id: gameId, token: tokens(gameId)[seat], move,
-                                    expected_version: game.view.version });
+                                    expected_version: version ?? game.view.version });
     } catch (error) {
       message.textContent = errorText(error);
     } finally {
       game.busy = false;
+      game.index = null;
       schedule();
     }
   }
+  game.view = first;
+  schedule();
+}
+
+/** A selector finding the same board thing again after a redraw (keeps the keyboard focus). */
+function focusSelector(el) {
+  for (const key of ["barVerb", "indicator", "card", "space"]) {
+    if (el.dataset?.[key] !== undefined) {
+      const attr = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      const seatPart = el.dataset.seat !== undefined ? `[data-seat="${el.dataset.seat}"]` : "";
+      return `[data-${attr}="${CSS.escape(el.dataset[key])}"]${seatPart}`;
+    }
+  }
+  return null;
+}
+
+/** The goods a building takes from the production wheel (rules.catalog's `wheel`). */
+function wheelGoods(id) {
+  return entry(id)?.wheel ?? [];
 }
 
 function capitalise(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-function logEntry(entry, attrs = {}) {
+function logEntry(entry, attrs = {}, jump = null) {
   return h("li", { title: entry.move, ...attrs },
-    h("span.number", {}, entry.number), " ", entry.text,
+    jump ? h("button.number", { type: "button", "aria-label": `move ${entry.number}`,
+                                onclick: (e) => { e.stopPropagation(); jump(); } }, entry.number)
+      : h("span.number", {}, entry.number), " ", entry.text,
     entry.then.length ? h("ul.then", {}, entry.then.map((t) => h("li", {}, t))) : null);
 }
 
@@ -424,7 +512,7 @@ function showJoin(invite) {
   const form = h("form.panel.create.join", {},
     h("h2", {}, "Join a game"),
     h("p", {}, "You were invited to a seat. Under which name do you play?"),
-    h("div.row", {}, h("label", {}, "Your name ", h("input", { name: "name", maxlength: 40,
+    h("div.row", {}, h("label", {}, `${t("Your name")} `, h("input", { name: "name", maxlength: 40,
                                                                required: true }))),
     h("button.primary", { type: "submit" }, "Take the seat"), message);
   form.addEventListener("submit", async (event) => {
@@ -447,22 +535,28 @@ async function showReplay(gameId, at) {
   document.title = `ora: replay ${shortId(gameId)}`;
   const page = h("div.replay", { "data-testid": "replay" }, h("p.muted", {}, "Loading…"));
   main.append(page);
+  const mine = routed;
   let moves;
+  let who;
   try {
-    moves = (await ora.call("game.log", read(gameId))).moves;
+    [moves, who] = await Promise.all([
+      ora.call("game.log", read(gameId)).then((log) => log.moves), names(gameId),
+      loadCatalog(ora)]);
   } catch (error) {
-    page.replaceChildren(h("p.message", {}, errorText(error)));
+    if (mine === routed) showProblem(error, `Replay of game ${shortId(gameId)}`);
     return;
   }
+  if (mine !== routed) return;
   // Position i is the game after its i-th move (0: before the first), as game.view's `move`.
   let index = at >= 0 && at <= moves.length ? at : moves.length;
-  const who = await names(gameId);
+  const popover = new Popover({ call: null, play: null, preview: null });
   const slider = h("input.slider", { type: "range", min: 0, max: moves.length, value: index,
                                      "data-testid": "slider", "aria-label": "move" });
   const label = h("span.at", { "data-testid": "at" });
   const boardBox = h("div.board-box");
   const logBox = h("ol.log.replay-log", { "data-testid": "replay-log" },
-    moves.map((m) => logEntry(m, { "data-index": m.number, onclick: () => go(m.number) })));
+    moves.map((m) => logEntry(m, { "data-index": m.number, onclick: () => go(m.number) },
+                              () => go(m.number))));
   const scoreBox = h("div.panel.score-box");
   const step = (delta) => go(Math.min(moves.length, Math.max(0, index + delta)));
   page.replaceChildren(
@@ -478,10 +572,15 @@ async function showReplay(gameId, at) {
       h("button", { type: "button", "data-testid": "last", title: "end",
                     onclick: () => go(moves.length) }, "▶▶"),
       h("a.button", { href: `#/game/${gameId}` }, "Live game"),
-      h("a.button", { href: "#/" }, "All games")),
+      h("a.button", { href: "#/" }, t("All games"))),
     h("p.position", {}, label),
     h("div.columns", {}, boardBox,
-      h("aside.side", {}, scoreBox, h("div.panel", {}, h("h3", {}, "Log"), logBox))));
+      h("aside.side", {}, scoreBox, h("div.panel", {}, h("h3", {}, "Log"), logBox))),
+    popover.box);
+  boardBox.addEventListener("click", (event) => {  // a card's text; no moves in a replay
+    const found = whatAt(event.target);
+    if (found?.what.card) popover.open(found.thing, found.what, { index: null });
+  });
   slider.addEventListener("input", () => go(Number(slider.value)));
 
   let shown = 0;
@@ -490,7 +589,7 @@ async function showReplay(gameId, at) {
     slider.value = i;
     const ticket = ++shown;
     const [view, explained] = await Promise.all([
-      ora.call("game.view", read(gameId, { move: i })),
+      ora.call("game.view", read(gameId, { move: i, locale: locale() })),
       ora.call("game.explain", read(gameId, { move: i })),
     ]);
     if (ticket !== shown) return;  // a later step overtook this one
@@ -511,5 +610,21 @@ async function showReplay(gameId, at) {
   go(index);
 }
 
+/** The language switch in the page's header (the game's words come from the server). */
+function drawLocaleSwitch() {
+  const select = h("select", { id: "locale", "aria-label": t("Language"), "data-testid": "locale" },
+    Object.entries(LOCALES).map(([code, name]) => h("option", {
+      value: code, selected: code === locale(), lang: code }, name)));
+  select.addEventListener("change", () => {
+    setLocale(select.value);
+    select.setAttribute("aria-label", t("Language"));
+    route();
+  });
+  document.querySelector("header.top").append(select);
+}
+
+setLocale(locale());
+drawLocaleSwitch();
+installTips();
 window.addEventListener("hashchange", route);
 route();

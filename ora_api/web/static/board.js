@@ -1,82 +1,78 @@
-// board.js: draws a game from its drawing view (game.view, docs/api.md), as plain HTML. It
-// only shows what the server says (names, prices, who decides, what may be built where); it
-// decides nothing.
+// board.js: draws a game from its drawing view (game.view, docs/api.md) as HTML with a drawn
+// wheel (wheel.js) and drawn terrain in the colours of `ora render`. It only shows what the
+// server says (names, prices, who decides, what may be built where); it decides nothing. What
+// may be played is passed in as `marks` (table.js reads it from game.moves): those cards,
+// spaces and indicators are highlighted buttons.
 
-/** A DOM element: h("div.cls", {attr: value}, child, ...); strings become text. */
-export function h(tag, attrs = {}, ...children) {
-  const [name, ...classes] = tag.split(".");
-  const el = document.createElement(name);
-  if (classes.length) el.className = classes.join(" ");
-  for (const [key, value] of Object.entries(attrs ?? {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
+import { cardFace } from "/static/cards.js";
+import { h } from "/static/dom.js";
+import { t } from "/static/i18n.js";
+import { drawWheel } from "/static/wheel.js";
+
+export { h };
+
+/** The same terrain colours as ora_rules/views/svg.py (a test compares them). */
+export const TERRAIN_FILL = { water: "#8ec3e6", coast: "#ecdca6", plains: "#bfdc8f",
+                              hillside: "#9cc27a", mountain: "#a9a096" };
+export const FOREST_FILL = "#3f7d3a";
+export const MOOR_FILL = "#7a5a3a";
+
+const NO_MARKS = { cards: new Set(), spaces: new Set(), indicators: new Set(), bar: [] };
 
 /** "Green (you)", "Red (bot builder)" or "Green". */
 export function seatName(view, seat, names = {}) {
   const player = view.seats.find((p) => p.seat === seat);
-  const colour = player ? player.colour_name : `Seat ${seat}`;
+  const colour = player ? player.colour_name : t("Seat {n}", { n: seat + 1 });
   return names[seat] ? `${colour} (${names[seat]})` : colour;
 }
 
-/** The whole table: the common part, then one card per seat. */
-export function drawBoard(view, { names = {}, you = null } = {}) {
+/** The whole table: the common part, then one panel per seat. */
+export function drawBoard(view, { names = {}, you = null, marks = NO_MARKS, bar = null } = {}) {
   return h("div.board", { "data-testid": "board", "data-version": view.version },
-    drawCommon(view),
+    drawCommon(view, marks),
+    bar,
     h("div.players", {}, view.seats.map((seat) => drawSeat(view, seat, {
-      name: seatName(view, seat.seat, names), you: you === seat.seat }))));
+      name: seatName(view, seat.seat, names), you: you === seat.seat, marks }))));
 }
 
-function drawCommon(view) {
+function drawCommon(view, marks) {
   const s = view.schedule;
-  const indicators = view.wheel.indicators.slice()
-    .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name));
   const next = s.settlement_phases.find((p) => !p.held);
   const stacks = Object.entries(view.stacks).filter(([, n]) => n > 0);
+  const forSale = view.display.reduce((n, d) => n + d.buildings.length, 0);
   return h("section.common", {},
     h("div.panel.wheel", {},
-      h("h3", {}, "Production wheel"),
-      h("ul.chips", {}, indicators.map((i) =>
-        h("li.chip.good", { title: `${i.name}: ${i.value} on the wheel` },
-          h("span.name", {}, i.name), h("span.count", {}, i.value)))),
+      h("h3", {}, t("Production wheel")),
+      drawWheel(view.wheel, { title: t("Production wheel"), playable: marks.indicators }),
       h("dl.facts.schedule", {},
-        fact(s.unit_name, s.last_round ? `${s.round} of ${s.last_round}` : s.round),
-        fact("Now", s.now_name),
-        next ? fact(next.name, next.rounds_until === null ? "at the end"
-          : next.rounds_until === 0 ? "this round" : `in ${next.rounds_until}`) : null,
-        s.final_phase ? fact("Final phase", "yes") : null)),
+        fact(s.unit_name, s.last_round ? `${s.round} / ${s.last_round}` : s.round),
+        fact(view.turn.name, s.now_name),
+        next ? fact(next.name, next.rounds_until === null ? "—"
+          : next.rounds_until === 0 ? "✓" : `+${next.rounds_until}`) : null)),
     h("div.panel.display", {},
-      h("h3", {}, `Buildings for sale (${view.display.reduce((n, d) => n + d.buildings.length, 0)})`),
+      h("h3", {}, `${t("Buildings for sale")} (${forSale})`),
       view.display.map((stage) => h("div.stage", {},
         view.display.length > 1 ? h("h4", {}, stage.name) : null,
-        h("ul.cards", {}, stage.buildings.map((b) => h("li.card", {
-          title: `${b.id} ${b.name}: costs ${costText(b.cost)}; economic ${b.economic}, ` +
-            `dwelling ${b.dwelling}${b.cloister ? ", cloister" : ""}; on ${b.terrain.join(", ")}`,
-        }, h("span.id", {}, b.id), " ", b.name, h("span.cost", {}, costCodes(b.cost)))))))),
+        h("ul.cards", {}, stage.buildings.map((b) => h("li", {}, cardFace(b.id, b.name, {
+          cost: costCodes(b.cost),
+          extra: marks.cards.has(b.id) ? { class: "card-face kind-building playable",
+                                           "aria-haspopup": "dialog" } : {} })))))),
+      view.wonder_display?.length ? h("ul.cards.wonders", {}, view.wonder_display.map((w) =>
+        h("li", {}, cardFace(w.id, w.name ?? w.id, { kind: "wonder" })))) : null),
     h("div.panel.market", {},
-      h("h3", {}, "Market"),
+      h("h3", {}, t("Market")),
       h("dl.facts", {},
-        fact("District", price(view.prices.district, view.prices.districts_left)),
-        fact("Plot", price(view.prices.plot, view.prices.plots_left)),
-        fact("Work contract", view.prices.work_contract),
-        fact("Wonders left", view.wonders_left),
-        stacks.length ? fact("Stacks", stacks.map(([k, n]) => `${k} ${n}`).join(" · ")) : null),
+        fact(t("District"), price(view.prices.district, view.prices.districts_left)),
+        fact(t("Plot"), price(view.prices.plot, view.prices.plots_left)),
+        fact(t("Work contract"), view.prices.work_contract),
+        fact(t("Wonders left"), view.wonders_left),
+        stacks.length ? fact(t("Stacks"), stacks.map(([k, n]) => `${k} ${n}`).join(" · "))
+          : null),
       h("p.end", { title: s.end_rule }, s.end)));
 }
 
 function price(value, left) {
-  return value === null ? "none left" : `${value} (${left} left)`;
-}
-
-function costText(cost) {
-  return cost.length ? cost.map((c) => `${c.count} ${c.name}`).join(", ") : "nothing";
+  return value === null ? "—" : `${value} (${t("{n} left", { n: left })})`;
 }
 
 function costCodes(cost) {
@@ -87,50 +83,90 @@ function fact(name, value) {
   return [h("dt", {}, name), h("dd", {}, value)];
 }
 
-function drawSeat(view, seat, { name, you }) {
+function drawSeat(view, seat, { name, you, marks }) {
   const goods = seat.goods.filter((g) => g.count > 0);
   const classes = ["player", `colour-${seat.colour}`];
   if (seat.deciding) classes.push("deciding");
   if (you) classes.push("you");
   const home = seat.clergy_home;
-  const atHome = [home.prior ? "the prior" : null,
-    home.lay_brothers ? `${home.lay_brothers} lay brother${home.lay_brothers > 1 ? "s" : ""}`
-      : null].filter(Boolean);
-  return h(`div.panel.${classes.join(".")}`, { "data-seat": seat.seat },
-    h("h3", {},
-      h("span.dot", { "aria-hidden": "true" }),
-      name, seat.neutral ? " · neutral" : "",
-      seat.score ? h("span.points", { title: "provisional score" }, `${seat.score.total} pts`)
-        : null,
-      seat.deciding ? h("span.badge", {}, "to move") : null),
-    h("ul.chips.goods", {},
-      goods.length ? goods.map((g) =>
-        h("li.chip.good", { title: `${g.name} (${g.code})` },
-          h("span.name", {}, g.name), h("span.count", {}, g.count)))
-        : h("li.empty", {}, "no goods")),
-    h("p.clergy", {}, "At home: ", atHome.length ? atHome.join(" and ") : "nobody"),
-    seat.settlements.length ? h("p.hand", {}, "Settlements in hand: ",
-      seat.settlements.map((s) => s.name).join(", ")) : null,
-    drawLandscape(seat.landscape));
+  const atHome = [home.prior ? "P" : null, ...Array(home.lay_brothers).fill("L")].filter(Boolean);
+  const start = view.start_seat === seat.seat;
+  return h(`section.panel.${classes.join(".")}`, {
+    "data-seat": seat.seat, "aria-label": `${t("Seat {n}", { n: seat.seat + 1 })}: ${name}` },
+  h("h3", {},
+    h("span.dot", { "aria-hidden": "true" }),
+    h("span.seat-no", {}, `${seat.seat + 1}`), name, seat.neutral ? " · neutral" : "",
+    start ? h("span.start-marker", { "data-testid": "start-player", title: t("Start player") },
+      "⚑ ", t("Start player")) : null,
+    seat.score ? h("span.points", {}, `${seat.score.total} ${t("Points").toLowerCase()}`) : null,
+    seat.deciding ? h("span.badge", {}, t("to move")) : null),
+  h("div.seat-info", {},
+    h("ul.chips.goods", { "aria-label": t("Goods") },
+      goods.length ? goods.map((g) => h("li.chip.good", {},
+        h("span.name", {}, g.name), h("span.count", {}, g.count)))
+        : h("li.empty", {}, "—")),
+    h("p.clergy", {}, `${t("At home")}: `, atHome.length ? atHome.map((k) =>
+      h(`span.clergyman.colour-${seat.colour}`, {
+        title: k === "P" ? "prior" : "lay brother" }, k)) : "—"),
+    seat.settlements.length ? h("div.hand", {}, h("h4", {}, t("Settlements in hand")),
+      h("ul.cards", {}, seat.settlements.map((s) => h("li", {}, cardFace(s.id, s.name, {
+        kind: "settlement",
+        extra: marks.seat === seat.seat && marks.cards.has(s.id)
+          ? { class: "card-face kind-settlement playable", "aria-haspopup": "dialog",
+              "data-seat": seat.seat } : { "data-seat": seat.seat } }))))) : null),
+  h("div.landscape-box", {}, drawLandscape(seat, marks)));
 }
 
-function drawLandscape(landscape) {
+function treeIcon(kind) {
+  const fill = kind === "forest" ? FOREST_FILL : MOOR_FILL;
+  return h("svg:svg.terrain-icon", { viewBox: "0 0 60 24", "aria-hidden": "true" },
+    h("svg:rect", { x: 0, y: 0, width: 60, height: 24, rx: 6, fill }),
+    kind === "forest" ? [-18, 0, 18].map((dx) => h("svg:polygon", {
+      points: `${22 + dx},20 ${38 + dx},20 ${30 + dx},3`, fill: "#2a5a27" }))
+      : [10, 30, 50].map((x) => h("svg:path", { d: `M${x - 7},16 q7,-9 14,0`, fill: "none",
+        stroke: "#c9a77a", "stroke-width": 2 })));
+}
+
+function drawLandscape(seat, marks) {
+  const landscape = seat.landscape;
   const [minCol] = landscape.cols;
   const [minRow] = landscape.rows;
   const grid = h("div.landscape", {
-    style: `grid-template-columns: repeat(${landscape.cols.length}, 4.6em);` });
+    role: "group", "aria-label": "landscape",
+    style: { gridTemplateColumns: `repeat(${landscape.cols.length}, var(--cell))` } });
   for (const space of landscape.spaces) {
-    const title = [`${space.col} ${space.row}`, space.terrain_name, space.card
-      ? `${space.card} ${space.card_name}` : "empty", ...space.clergy.map((c) => c.name)];
-    grid.append(h(`div.space.${space.terrain}${space.card_kind ? `.${space.card_kind}` : ""}`, {
-      style: `grid-column: ${space.col - minCol + 1}; grid-row: ${space.row - minRow + 1}`,
-      title: title.join(" · "),
-    },
-    space.card ? h("span.card-id", {}, space.card) : null,
-    space.card_kind === "building" || space.card_kind === "settlement"
-      ? h("span.card-name", {}, space.card_name) : null,
-    space.clergy.map((c) => h(`span.clergyman.colour-${c.colour}`, {
-      title: c.name }, c.kind === "prior" ? "P" : "L"))));
+    const key = `${seat.seat}:${space.col} ${space.row}`;
+    const where = `(${space.col}, ${space.row})`;
+    // A settlement's id is in every hand: only buildings are played by their card here.
+    const live = marks.spaces.has(key)
+      || (space.card_kind === "building" && marks.cards.has(space.card));
+    const place = {
+      gridColumn: `${space.col - minCol + 1}`,
+      gridRow: `${space.row - minRow + 1} / span ${space.height ?? 1}` };
+    const clergy = space.clergy.map((c) => h(`span.clergyman.colour-${c.colour}`, {
+      title: c.name }, c.kind === "prior" ? "P" : "L"));
+    const data = { "data-space": `${space.col} ${space.row}`, "data-seat": seat.seat };
+    let inside;
+    if (space.card_kind === "forest" || space.card_kind === "moor") {
+      inside = h(`button.card-face.kind-${space.card_kind}${live ? ".playable" : ""}`, {
+        type: "button", "data-card": space.card, "data-kind": space.card_kind,
+        "data-name": space.card_name, ...data,
+        "aria-label": `${space.card_name} ${where}`, "aria-haspopup": live ? "dialog" : null },
+      treeIcon(space.card_kind), h("span.name", { "aria-hidden": "true" }, space.card_name));
+    } else if (space.card) {
+      inside = cardFace(space.card, space.card_name, { kind: space.card_kind, extra: {
+        ...data, class: `card-face kind-${space.card_kind}${live ? " playable" : ""}`,
+        "aria-label": `${space.card_name} (${space.card}) ${where}`,
+        "aria-haspopup": live ? "dialog" : null } });
+    } else if (live) {
+      inside = h("button.space-button.playable", { type: "button", ...data,
+        "aria-haspopup": "dialog", "aria-label": `${space.terrain_name} ${where}` },
+      h("span.terrain-name", {}, space.terrain_name));
+    } else {
+      inside = h("span.terrain-name", {}, space.terrain_name);
+    }
+    grid.append(h(`div.space.terrain-${space.terrain}`, { style: place,
+      title: `${space.terrain_name} ${where}` }, inside, clergy));
   }
   return grid;
 }
@@ -139,12 +175,14 @@ function drawLandscape(landscape) {
 export function drawScores(view, { names = {} } = {}) {
   const winners = view.winners ?? [];
   return h("table.scores", { "data-testid": "scores" },
-    h("caption", {}, view.final ? "Final score" : "Score so far (provisional)"),
+    h("caption", {}, view.final ? t("Final score") : t("Score so far (provisional)")),
     h("thead", {}, h("tr", {},
-      ["", "Goods", "Buildings", "Settlements", "Total"].map((t) => h("th", {}, t)))),
+      h("th", { scope: "col" }, h("span.visually-hidden", {}, "Seat")),
+      [t("Goods"), t("Buildings"), t("Settlements"), t("Total")].map((x) =>
+        h("th", { scope: "col" }, x)))),
     h("tbody", {}, view.seats.filter((s) => s.score).map((s) =>
       h(`tr${winners.includes(s.seat) ? ".winner" : ""}`, {},
-        h("td", {}, seatName(view, s.seat, names), winners.includes(s.seat) ? " ★" : ""),
+        h("th", { scope: "row" }, seatName(view, s.seat, names), winners.includes(s.seat) ? " ★" : ""),
         h("td.num", {}, s.score.goods),
         h("td.num", {}, s.score.economic),
         h("td.num", { title: s.score.settlements.join(" + ") || "none" },

@@ -1,0 +1,45 @@
+"""The levels people choose among: ``easy``, ``medium`` and ``hard`` (docs/bots.md, "Levels").
+
+Each is a name for one configured bot; ``hard`` is the strongest bot within 1 s a move on this
+project's development machine. All three build and settle, so their two-player games end by the
+rules (R-END-2, R-END-3).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ora_rules.bots.planner import Planner, candidates
+from ora_rules.bots.players import Bot
+from ora_rules.bots.search import SearchBot
+from ora_rules.bots.strategy import strategic_value
+from ora_rules.notation import Command
+from ora_rules.specs import Rules
+
+#: ``easy``'s noise: a random number up to this many points added to each move's value.
+EASY_NOISE = 12.0
+#: ``hard``'s time a move (seconds), under the 1 s budget with room for a loaded machine.
+HARD_SECONDS = 0.7
+
+
+#: The placements of one build (or purchases, fellings) a search node weighs at most: expanding
+#: a node values every candidate, and a budget of 1 s cannot afford a hundred of them.
+SEARCH_CAP = 6
+
+
+def _capped(moves: Sequence[Command], per_group: int, rng: random.Random) -> list[Command]:
+    return candidates(moves, per_group, rng, cap=SEARCH_CAP)
+
+
+def planner_search(rules: Rules, seconds: float | None, simulations: int = 0) -> SearchBot:
+    """The search bot led by the strategic evaluation and the planner's candidate moves."""
+    return SearchBot(rules, seconds=seconds, simulations=simulations, evaluation=strategic_value,
+                     chooser=_capped)
+
+
+LEVELS: dict[str, Callable[[Rules], Bot]] = {
+    "easy": lambda rules: Planner(rules, per_group=2, noise=EASY_NOISE),
+    "medium": lambda rules: Planner(rules),
+    "hard": lambda rules: planner_search(rules, HARD_SECONDS),
+}

@@ -1,0 +1,124 @@
+"""The planner (``plan``): one ply over every (verb, building) group of the legal moves, valued by
+the strategic evaluation (``ora_rules.bots.strategy``), so that it builds, settles and ends the
+two-player games by the rules (docs/bots.md, "The planner").
+
+A group may hold thousands of moves (the parameter lists of one building's use); the planner
+weighs at most ``per_group`` of them, drawn by the game's ``rng``, and every build and
+settlement move (they are few and they decide the game).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from ora_core.state import State
+from ora_rules.bots.strategy import strategic_value
+from ora_rules.decide import execute
+from ora_rules.moves import MoveSet
+from ora_rules.notation import Command, Convert
+from ora_rules.specs import Rules
+
+#: Groups weighed in full: few moves each, and the ones that move the game towards its end.
+WHOLE = ("BUILD", "SETTLE", "BUY_DISTRICT", "BUY_PLOT", "FELL_TREES", "CUT_PEAT")
+
+
+def candidates(moves: Sequence[Command], per_group: int, rng: random.Random,
+               cap: int | None = None) -> list[Command]:
+    """Up to ``per_group`` moves of every group (of the groups in :data:`WHOLE`, all, or up to
+    ``cap``: a search under a time budget cannot weigh every placement of every build)."""
+    if not isinstance(moves, MoveSet):
+        return list(moves)
+    out: list[Command] = []
+    groups = moves.groups()
+    for verb in sorted(groups):
+        for target in sorted(groups[verb]):
+            group = groups[verb][target].moves()
+            if len(group) <= per_group or (verb in WHOLE and (cap is None
+                                                               or len(group) <= cap)):
+                out.extend(group)
+            elif verb in WHOLE:
+                assert cap is not None
+                out.extend(rng.sample(group, cap))
+            elif verb == "CONVERT":  # grain to straw a few at a time, as building asks
+                out.extend(m for m in group if _small(m))
+                out.extend(rng.sample(group, min(len(group), per_group)))
+            else:
+                out.extend(rng.sample(group, per_group))
+    return out
+
+
+def _small(move: Command) -> bool:
+    """A conversion of at most three goods of one kind."""
+    amounts = [n for _, n in move.goods if n] if isinstance(move, Convert) else []
+    return len(amounts) == 1 and amounts[0] <= 3
+
+
+class Planner:
+    """A bot object: the move whose result the strategic evaluation values best for the mover,
+    plus ``noise`` (a random number up to it, for the weaker levels); ties by ``rng``."""
+
+    def __init__(self, rules: Rules, per_group: int = 4, noise: float = 0.0,
+                 relative: bool = False, lookahead: int = 0) -> None:
+        self.rules = rules
+        self.lookahead = lookahead
+        self.per_group = per_group
+        self.noise = noise
+        self.relative = relative
+
+    def value(self, state: State, seat: int) -> float:
+        """The mover's value; ``relative``: less the best opponent's."""
+        own = strategic_value(state, seat, self.rules)
+        if not self.relative:
+            return own
+        others = [strategic_value(state, p.seat, self.rules) for p in state.players
+                  if p.seat != seat and not p.neutral]
+        return own - max(others) if others else own
+
+    def ranked(self, state: State, moves: Sequence[Command], rng: random.Random
+               ) -> list[tuple[float, Command, State]]:
+        """The candidate moves with their value and resulting state, best first."""
+        seat = state.flow.turn.decider
+        scored = []
+        options = candidates(moves, self.per_group, rng)
+        if len(options) == 1:
+            return [(0.0, options[0], state)]
+        for move in options:
+            after = execute(state, move, self.rules).state
+            value = self.value(after, seat)
+            if isinstance(move, Convert) and not after.finished:
+                value = max(value, self._build_after(after, seat))
+            if self.noise:
+                value += self.noise * rng.random()
+            scored.append((value + 1e-6 * rng.random(), move, after))
+        scored.sort(key=lambda t: -t[0])
+        return scored
+
+    def _build_after(self, state: State, seat: int) -> float:
+        """The best value of a build right after a conversion (a conversion is free, R-FREE-2,
+        so convert-and-build is one plan; alone the conversion looks like a loss)."""
+        best = -math.inf
+        if state.flow.turn.decider != seat:
+            return best
+        builds = MoveSet(state, self.rules).groups().get("BUILD", {})
+        for group in builds.values():
+            for move in group.moves():
+                after = execute(state, move, self.rules).state
+                best = max(best, self.value(after, seat))
+        return best
+
+    def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+        ranked = self.ranked(state, moves, rng)
+        if not self.lookahead or len(ranked) == 1:
+            return ranked[0][1]
+        # The best ``lookahead`` moves, each valued by the best next move of the same seat when
+        # it decides again (the second action of a turn, a build after a purchase).
+        seat = state.flow.turn.decider
+        best, best_value = ranked[0][1], -math.inf
+        for value, move, after in ranked[: self.lookahead]:
+            if not after.finished and after.flow.turn.decider == seat:
+                value = max(value, self.ranked(after, MoveSet(after, self.rules), rng)[0][0])
+            if value > best_value:
+                best, best_value = move, value
+        return best

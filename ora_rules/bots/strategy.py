@@ -1,0 +1,141 @@
+"""A strategic evaluation of a position for one seat, hand-written from the rules' economy
+(docs/bots.md, "The planner").
+
+The plain evaluation (``ora_rules.bots.search.position_value``) counts the score so far and the
+goods' usable value. Bots driven by it hoard: producing adds points every turn, while building
+needs several turns of gathering whose value it cannot see, so two-player games, which end only
+when the display is nearly empty (R-END-2, R-END-3), never end. This evaluation adds what a
+person weighs:
+
+- **Opportunity of the display**: each building still on the display is worth a share of what
+  building it brings (economic value, dwelling value, a bonus for the build itself) less what is
+  still missing to build it: the materials short (stone and coins are dearer than wood and
+  clay) and a space of the right terrain (R-BUILD-3..5; buying land or clearing forest first).
+  Gathering towards a building therefore gains value before the building is built, and
+  building gains the rest, so the bot builds.
+- **A bonus per building and settlement owned**, larger when the display must empty (the
+  two-player games after settlement phase D): the pressure that ends those games by the rules.
+- **Spaces for cloister buildings**: a cloister building must go next to one (R-BUILD-4); the
+  free spaces that allow it are kept for them while cloister buildings remain to be built.
+- **Materials wanted**: building materials (0 points as goods, R-SCORE-2) are worth as much as
+  the display still asks for, and nothing beyond.
+- **Time**: goods' usable value fades towards the end of the fixed-length games, where only
+  points count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ora_core.state import PlayerState, State
+from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
+from ora_rules.landscape import cloister_neighbour
+from ora_rules.scoring import score_player
+from ora_rules.specs import Rules
+
+#: What a missing unit of a building cost is worth in turns of work (stone and straw are rarer).
+SHORT_PRICE: Mapping[Good, float] = {
+    Good.WOOD: 1.0, Good.CLAY: 1.0, Good.STRAW: 1.5, Good.STONE: 2.5, Good.COIN: 0.4,
+}
+MISSING_SPACE = 4.0  # no space of the terrain: a district or plot must be bought first
+CLEAR_SPACE = 1.5  # a space of the terrain lies under a forest or moor: clear it first
+OPPORTUNITY = 0.45  # the share of a building's value counted while it is on the display
+BUILD_BONUS = 4.0  # per building owned (beyond its economic value)
+ENDING_BONUS = 20.0  # per building owned once the display must empty (R-END-2/3)
+SETTLEMENT_BONUS = 3.0
+GOODS_WEIGHT = 0.3
+MATERIAL_WEIGHT = 0.8
+CLERGY_WEIGHT = 0.5
+LAND_WEIGHT = 0.3
+CLOISTER_SLOT = 3.0  # per space next to a cloister building, while cloister buildings remain
+CLOISTER_TERRAIN = frozenset({Terrain.COAST, Terrain.PLAINS, Terrain.HILLSIDE})
+TOP = 4  # the display buildings counted as opportunities: the best few, not all at once
+
+
+def strategic_value(state: State, seat: int, rules: Rules) -> float:
+    """The seat's strategic value of ``state`` (larger is better, in points)."""
+    player = state.players[seat]
+    mode = state.config.mode if state.config.liesborn else None
+    value = float(score_player(player, rules, mode).total)
+    if state.finished:
+        return value
+    late = _lateness(state)
+    for good, n in player.goods.items():
+        spec = rules.goods[good]
+        value += (1 - late) * GOODS_WEIGHT * n * (spec.food + spec.energy + spec.coins)
+    value += CLERGY_WEIGHT * sum(1 for at in player.clergy if at is None)
+    owned = [b for b, p in state.built.items() if p.seat == seat and not b.startswith("L")]
+    ending = _must_empty(state)
+    value += (ENDING_BONUS if ending else BUILD_BONUS) * len(owned)
+    value += SETTLEMENT_BONUS * sum(1 for s in player.landscape.values()
+                                    if s.card is not None and s.card in rules.settlements)
+    value += (1 - late) * LAND_WEIGHT * len(player.landscape)
+    value += _display_value(state, player, rules, ending, late)
+    return value
+
+
+def _lateness(state: State) -> float:
+    """0 early, rising to 1 at the last rounds of the fixed-length games (goods then count
+    only as points); in the open-ended two-player games, rising with the settlement phases
+    after which the display is to empty."""
+    mode = state.config.mode
+    last = {"4": 25, "3": 25, "4s": 13, "3s": 13, "1": 31}.get(mode)
+    if last is None:  # the two-player games end when the display empties, after phase D
+        done = state.settlement_phases
+        return 0.8 if Stage.D in done else 0.4 if Stage.C in done else 0.0
+    return max(0.0, min(1.0, (state.round - (last - 4)) / 4))
+
+
+def _must_empty(state: State) -> bool:
+    """Whether the game ends only when the display empties and that time has come (after
+    settlement phase D, R-END-2/3), or is near (phase C done)."""
+    if state.config.mode not in ("2", "2L"):
+        return False
+    return Stage.C in state.settlement_phases
+
+
+def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool,
+                   late: float) -> float:
+    """The opportunity of the display, and the worth of the materials it asks for."""
+    free: dict[object, int] = {}
+    clearable: dict[object, int] = {}
+    cloisters = {b for b, p in state.built.items()
+                 if p.seat == player.seat and rules.building(b).cloister}
+    slots = 0.0  # spaces a cloister building may go on (R-BUILD-4): scarce, kept for them
+    for coord, space in player.landscape.items():
+        if space.card is None:
+            free[space.terrain] = free.get(space.terrain, 0) + 1
+            if space.terrain in CLOISTER_TERRAIN and cloister_neighbour(player, coord, cloisters):
+                slots += 1
+        elif space.card in (FOREST, MOOR):
+            clearable[space.terrain] = clearable.get(space.terrain, 0) + 1
+            if space.terrain in CLOISTER_TERRAIN and cloister_neighbour(player, coord, cloisters):
+                slots += 0.5
+    cloister_free, cloister_clear = slots >= 1, slots > 0
+    coming = [b for stack in state.stacks.values() for b in stack]
+    needed = sum(1 for b in (*state.display, *coming) if rules.building(b).cloister)
+    wanted: dict[Good, int] = {}
+    options: list[float] = []
+    have = dict(player.goods)  # grain may become straw, wine and whiskey coins (R-FREE-1)
+    have[Good.STRAW] = player.count(Good.STRAW) + player.count(Good.GRAIN)
+    have[Good.COIN] = (player.count(Good.COIN) + player.count(Good.WINE)
+                       + 2 * player.count(Good.WHISKEY))
+    bonus = ENDING_BONUS if ending else BUILD_BONUS
+    for building in state.display:
+        spec = rules.building(building)
+        short = 0.0
+        for good, n in spec.cost.items():
+            wanted[good] = max(wanted.get(good, 0), n)
+            short += max(0, n - have.get(good, 0)) * SHORT_PRICE.get(good, 1.0)
+        if spec.cloister:
+            short += 0.0 if cloister_free else CLEAR_SPACE if cloister_clear else MISSING_SPACE
+        elif not any(free.get(t) for t in spec.terrain):
+            short += CLEAR_SPACE if any(clearable.get(t) for t in spec.terrain) else MISSING_SPACE
+        worth = spec.economic + 0.5 * max(0, spec.dwelling) + bonus
+        options.append(max(0.0, worth - 2.0 * short))
+    options.sort(reverse=True)
+    value = OPPORTUNITY * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed)
+    for good, n in wanted.items():
+        if good is not Good.COIN:
+            value += (1 - late) * MATERIAL_WEIGHT * min(n, player.count(good))
+    return value

@@ -1,0 +1,156 @@
+"""The lines of another engine's record and their replay (kennerspiel's language and the
+weblabora dialect read into it): a line, the stop of one that cannot be played, the loop that
+plays them through a translator, and the hints a stop gives (split from
+ora_rules/records/kennerspiel.py)."""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import attrs
+from attrs import frozen
+
+from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
+from ora_core.events import GameEvent
+from ora_core.state import State
+from ora_rules.decide import execute
+from ora_rules.readings import label, set_name
+from ora_rules.records.hints import option_allowing, profile_option, with_option
+from ora_rules.records.importing import Imported, ImportNote, ImportStop
+from ora_rules.specs import Rules
+
+INT = re.compile(r"^-?\d+$")
+
+
+@frozen
+class SourceLine:
+    """A move line in the kennerspiel language; ``source`` and ``move`` keep the original line
+    and move number when it was translated from another dialect (weblabora)."""
+
+    number: int
+    text: str
+    tokens: tuple[str, ...]
+    source: str = ""
+    move: int = 0
+
+
+def source_lines(text: str) -> list[SourceLine]:
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.split("#", 1)[0].strip()
+        if stripped:
+            lines.append(SourceLine(number, stripped, tuple(stripped.split())))
+    return lines
+
+
+
+class LineStop(Exception):
+    """A line that cannot be played, for a reason found by the translator (not ``decide``)."""
+
+    def __init__(self, command: str, reason: str, rule: str | None, detail: str) -> None:
+        super().__init__(detail)
+        self.command, self.reason, self.rule, self.detail = command, reason, rule, detail
+
+
+class LinePlayer(Protocol):
+    """A translator: plays one source line (and the following ones it consumes) into ours."""
+
+    rules: Rules
+    state: State
+    events: list[GameEvent]
+    commands: list[str]
+    notes: list[ImportNote]
+
+    def line(self, line: SourceLine, following: Sequence[SourceLine]) -> int: ...
+
+
+def with_reading_hint(read: Callable[[str | None], Imported], rules: Rules,
+                      readings: str | None, source: str | None = None) -> Imported:
+    """``read(readings)``; when it stops under the rulebook readings, the first profile
+    (specs/readings.toml ``[sets]``; the ``source`` reader's own first) that plays past that
+    move is named in the stop."""
+    imported = read(readings)
+    if imported.stop is None or readings not in (None, "rulebook"):
+        return imported
+    stop = imported.stop
+    own = rules.readings.sources.get(source or "")
+    for other in sorted(rules.readings.sets, key=lambda name: (name != own, name)):
+        if other == "rulebook":
+            continue
+        again = read(other)
+        if again.stop is None or again.stop.move_number > stop.move_number:
+            option = stop.option or profile_option(rules, other, lambda words: _past(
+                read(words).stop, stop.move_number))
+            return Imported(imported.tags, imported.commands, imported.events, imported.notes,
+                            attrs.evolve(stop, reading=other, option=option))
+    return imported
+
+
+def _past(stop: ImportStop | None, move_number: int) -> bool:
+    return stop is None or stop.move_number > move_number
+
+
+def play_lines(game: LinePlayer, moves: Sequence[SourceLine]) -> tuple[Imported, State]:
+    """Play the record's move lines through ``game`` up to the first that cannot be played."""
+    stop: ImportStop | None = None
+    i = 0
+    while i < len(moves):
+        line = moves[i]
+        number = line.move or i + 1
+        before = (game.state, len(game.events), len(game.commands), len(game.notes))
+        try:
+            i += 1 + game.line(line, moves[i + 1:])
+        except LineStop as s:
+            stop = ImportStop(number, line.number, line.source or line.text, s.command,
+                              s.reason, s.rule, s.detail, None)
+        except IllegalCommand as e:
+            stop = ImportStop(number, line.number, line.source or line.text, line.text,
+                              e.reason, e.rule, e.detail, None)
+        except (InvalidCommand, AmbiguousCommand) as e:
+            stop = ImportStop(number, line.number, line.source or line.text, line.text,
+                              e.code, None, e.message, None)
+        if stop is not None:
+            stop = _option(game, before, line, moves[i + 1:], stop)
+            break
+    config = game.state.config
+    name = set_name(game.rules, config.readings)
+    tags = (("Game", "ora"), ("Players", str(config.players)), ("Variant", str(config.variant)),
+            ("Length", config.length), ("Seed", str(config.seed)),
+            ("Colours", " ".join(config.colours)), ("Readings", label(config.readings)),
+            *((("Profile", name),) if name not in (None, "rulebook") else ()))
+    return Imported(tags, tuple(game.commands), tuple(game.events), tuple(game.notes),
+                    stop), game.state
+
+
+def _option(game: LinePlayer, before: tuple[State, int, int, int], line: SourceLine,
+            following: Sequence[SourceLine], stop: ImportStop) -> ImportStop:
+    """The stop with the option that lets ``line`` be played from where it began
+    (ora_rules/records/hints.py), tried on a copy of the translator. When the translator found
+    no use of ours that the line could be (``no_matching_use``), the command it becomes under
+    that option, decided under the game's own options, gives the real refusal."""
+    state, events, commands, notes = before
+    played: list[str] = []
+
+    def attempt(swapped: State) -> None:
+        trial = copy.copy(game)
+        trial.events, trial.commands = game.events[:events], game.commands[:commands]
+        trial.notes, trial.state = game.notes[:notes], swapped
+        trial.line(line, following)
+        played[:] = trial.commands[commands:]
+
+    option = option_allowing(state, game.rules, stop.reason, attempt, (LineStop,))
+    stop = with_option(stop, option)
+    if option is None or stop.reason != "no_matching_use":
+        return stop
+    for command in played:
+        try:
+            state = execute(state, command, game.rules).state
+        except IllegalCommand as e:
+            return attrs.evolve(stop, command=command, reason=e.reason, rule=e.rule,
+                                detail=e.detail)
+        except (InvalidCommand, AmbiguousCommand):
+            break
+    return stop

@@ -1,0 +1,138 @@
+"""The command line as new users meet it (issue 26): every mistake is one line and exit 2, a
+command that only reads never creates a store, every local read treats private games alike."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import orjson
+import pytest
+
+from ora_api.cli import main
+from ora_api.service import open_service
+from tests.api.conftest import Local, new_game
+
+ROOT = Path(__file__).resolve().parent.parent
+Capture = pytest.CaptureFixture[str]
+
+
+def one_line_error(capsys: Capture) -> str:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    return err
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    """A stored finished 3-player short game: (store URL, game id)."""
+    store = f"sqlite:{tmp_path_factory.mktemp('store') / 'games.sqlite3'}"
+    assert main(["selfplay", "--players", "3", "--length", "short", "--store", store,
+                 "--json"]) == 0
+    return store, ""
+
+
+def _finished_id(finished: tuple[str, str], capsys: Capture) -> str:
+    capsys.readouterr()
+    assert main(["list", "--json", "--store", finished[0]]) == 0
+    return str(orjson.loads(capsys.readouterr().out.splitlines()[0])["game_id"])
+
+
+def test_an_unknown_bot_is_one_line(capsys: Capture) -> None:
+    assert main(["selfplay", "--bots", "foo"]) == 2
+    assert "unknown bot 'foo'" in one_line_error(capsys)
+
+
+def test_postgres_without_a_database_name_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: Capture) -> None:
+    monkeypatch.delenv("POSTGRES_DBNAME", raising=False)
+    assert main(["list", "--store", "postgres:"]) == 2
+    assert "POSTGRES_DBNAME" in one_line_error(capsys)
+
+
+@pytest.mark.parametrize("command", [["show", "00000000-0000-0000-0000-000000000000"],
+                                     ["list"], ["log", "00000000-0000-0000-0000-000000000000"]])
+def test_a_command_that_reads_never_creates_a_store(tmp_path: Path, command: list[str],
+                                                    capsys: Capture) -> None:
+    missing = tmp_path / "mistyped" / "x.sqlite3"
+    assert main([*command, "--store", f"sqlite:{missing}"]) == 2
+    assert f"no store at {missing}" in one_line_error(capsys)
+    assert not (tmp_path / "mistyped").exists()
+
+
+def test_a_command_that_writes_says_it_creates_the_store(tmp_path: Path, capsys: Capture) -> None:
+    new = tmp_path / "new" / "x.sqlite3"
+    assert main(["demo", "--store", f"sqlite:{new}"]) == 0
+    assert f"creating a new store at {new}" in capsys.readouterr().err
+    assert new.is_file()
+
+
+def test_selfplay_in_memory_says_the_games_were_not_kept(capsys: Capture) -> None:
+    assert main(["selfplay", "--players", "3", "--length", "short"]) == 0
+    out, err = capsys.readouterr()
+    assert "kept in memory only" in out and "were not kept" in err
+
+
+@pytest.mark.parametrize("command", [["explain", "GAME", "--seat", "7"],
+                                     ["log", "GAME", "--from", "4000"]])
+def test_out_of_range_options_are_errors_not_silence(finished: tuple[str, str],
+                                                     command: list[str],
+                                                     capsys: Capture) -> None:
+    game = _finished_id(finished, capsys)
+    argv = [game if word == "GAME" else word for word in command]
+    assert main([*argv, "--store", finished[0]]) == 2
+    assert one_line_error(capsys)
+
+
+def test_selfplay_of_no_games_is_an_error(capsys: Capture) -> None:
+    assert main(["selfplay", "--games", "0"]) == 2
+    assert "--games must be at least 1" in one_line_error(capsys)
+
+
+def test_moves_of_a_finished_game_say_it_is_over_for_any_verb(finished: tuple[str, str],
+                                                              capsys: Capture) -> None:
+    game = _finished_id(finished, capsys)
+    for path in ([], ["USE"]):
+        assert main(["moves", game, *path, "--store", finished[0]]) == 0
+        assert capsys.readouterr().out.strip() == "the game is over: no legal moves"
+
+
+def test_render_reads_a_private_game_like_every_local_read(tmp_path: Path,
+                                                           capsys: Capture) -> None:
+    store = f"sqlite:{tmp_path / 'private.sqlite3'}"
+    service = open_service(store)
+    try:
+        game_id, _ = new_game(Local(service), visibility="private")
+    finally:
+        service.close()
+    for command in (["render", game_id], ["show", game_id], ["log", game_id]):
+        assert main([*command, "--store", store]) == 0, command
+    assert "<svg" in capsys.readouterr().out
+
+
+def test_the_glossary_is_printed_unless_asked_to_write(tmp_path: Path, capsys: Capture) -> None:
+    out = tmp_path / "buildings.md"
+    assert main(["specs", "glossary", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("# Buildings")
+    assert not out.exists()
+    assert main(["specs", "glossary", "--write", "--out", str(out),
+                 "--wonders-out", str(tmp_path / "wonders.md")]) == 0
+    assert out.read_text() == (ROOT / "docs" / "buildings.md").read_text()
+
+
+def test_fuzz_names_the_users_file_and_how_to_replay(tmp_path: Path, capsys: Capture) -> None:
+    mine = tmp_path / "my-cards" / "F05-bakery.toml"
+    mine.parent.mkdir()
+    text = (ROOT / "specs" / "buildings" / "F05-bakery.toml").read_text()
+    mine.write_text(re.sub(r"(?m)^name = .*$", "name = 5", text, count=1))
+    assert main(["specs", "fuzz", str(mine), "--games", "1"]) == 1
+    err = capsys.readouterr().err
+    assert str(mine) in err and "ora-fuzz-" not in err
+    # The planted bug of docs/verification.md: bread sold for whiskey in a France game.
+    mine.write_text(text.replace("gain = { coin = 4 }", "gain = { whiskey = 1 }"))
+    assert main(["specs", "fuzz", str(mine), "--games", "20"]) == 1
+    found = re.search(r"to replay it under this spec: (ora specs fuzz \S+ --games (\d+))",
+                      capsys.readouterr().err)
+    assert found and found.group(1).split()[3] == str(mine)
+    assert main(found.group(1).split()[1:]) == 1  # the same finding again, in fewer games
+    assert "holds whiskey" in capsys.readouterr().out

@@ -1,0 +1,77 @@
+"""The planner, its strategic evaluation and the levels (issue 25; docs/bots.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ora_api.tools.selfplay import play_game
+from ora_core.evolve import fold
+from ora_rules.bots import make_bot
+from ora_rules.bots.levels import LEVELS
+from ora_rules.bots.planner import Planner
+from ora_rules.bots.search import SearchBot
+from ora_rules.bots.strategy import strategic_value
+from ora_rules.decide import execute, start
+from ora_rules.moves import MoveSet
+from ora_rules.setup import make_config
+from tests.support import rules
+
+
+@pytest.mark.parametrize("variant", ["france", "ireland"])
+def test_a_two_player_game_of_planners_ends_by_the_rules(variant: str) -> None:
+    """R-END-2: the game ends only when the display is down to one card after phase D; two
+    planners build it empty and the game ends by the rules, well within 150 turns."""
+    result = play_game(rules(), 2, variant, "short", 2, [make_bot("medium", rules())],
+                       max_rounds=150)
+    assert result.finished
+    assert result.rounds <= 150
+    assert "D" in result.settlement_phases and "E" in result.settlement_phases
+
+
+def test_a_long_two_player_game_of_the_hard_bots_machinery_ends_by_the_rules() -> None:
+    """R-END-3 (mode 2L): the search led by the planner (``hard`` with a fixed number of
+    simulations instead of its time, so the game is the same on any machine) ends by the
+    rules."""
+    result = play_game(rules(), 2, "ireland", "long", 11, [make_bot("planmcts:4", rules())],
+                       max_rounds=150)
+    assert result.finished
+    assert result.rounds <= 150
+
+
+def test_the_planner_plays_reproducibly() -> None:
+    """Bots are seeded: the same seed gives the same moves (design §2)."""
+    first = play_game(rules(), 3, "ireland", "short", 11, [make_bot("easy", rules())],
+                      max_rounds=2)
+    second = play_game(rules(), 3, "ireland", "short", 11, [make_bot("easy", rules())],
+                       max_rounds=2)
+    assert len(first.moves) > 20
+    assert first.moves == second.moves
+
+
+def test_the_levels_are_bot_names() -> None:
+    assert set(LEVELS) == {"easy", "medium", "hard"}
+    assert isinstance(make_bot("medium", rules()), Planner)
+    hard = make_bot("hard", rules())
+    assert isinstance(hard, SearchBot) and hard.seconds is not None and hard.seconds <= 1.0
+    with pytest.raises(ValueError, match="easy, medium, hard"):
+        make_bot("impossible", rules())
+
+
+def test_building_from_the_display_raises_the_strategic_value() -> None:
+    """R-BUILD-1: the planner values a build above keeping the materials, so it builds (the
+    pressure that empties the display, R-END-2)."""
+    r = rules()
+    state = fold(start(make_config(2, "france", "short", 3), r))
+    rng = random.Random(3)
+    planner = Planner(r)
+    while True:
+        groups = MoveSet(state, r).groups()
+        if "BUILD" in groups:
+            break
+        state = execute(state, planner(state, MoveSet(state, r), rng), r).state
+    seat = state.flow.turn.decider
+    build = next(iter(next(iter(groups["BUILD"].values())).moves()))
+    built = execute(state, build, r).state
+    assert strategic_value(built, seat, r) > strategic_value(state, seat, r)
