@@ -1,9 +1,9 @@
 """Security headers on every HTTP response: pages, scripts, pictures, RPC replies and refusals
 (docs/api.md, "Browsers").
 
-- ``Content-Security-Policy``: only the server's own scripts, styles and connections (no inline
-  script or style, no eval), no plugins, and ``frame-ancestors 'none'``: no other site may frame
-  a seat's page (its token is in the page's storage: clickjacking).
+- ``Content-Security-Policy``: only the server's own scripts, styles and connections (no
+  inline script, no style element, no eval), no plugins, and ``frame-ancestors 'none'``: no
+  other site may frame a seat's page (its token is in the page's storage: clickjacking).
 - ``X-Frame-Options: DENY`` for browsers without ``frame-ancestors``.
 - ``X-Content-Type-Options: nosniff``: an SVG or JSON body is never read as another type.
 - ``Referrer-Policy: no-referrer``: a picture's URL may carry ``?token=``.
@@ -14,8 +14,11 @@ from __future__ import annotations
 from ora_api.transport.guard import App, Message, Receive, Scope, Send
 
 #: The policy of every response. ``connect-src 'self'`` covers the page's own ``ws://`` and
-#: ``wss://`` (CSP level 3); ``img-src data:`` allows the pictures' inline icons.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+#: ``wss://`` (CSP level 3); ``img-src data:`` allows the pictures' inline icons. Style
+#: *attributes* are allowed (``style-src-attr``: the web client places each landscape space
+#: with one), style elements and every inline script are not.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; "
+       "style-src-attr 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
        "frame-ancestors 'none'")
 
