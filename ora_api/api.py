@@ -21,11 +21,13 @@ import orjson
 from ora_api.methods import (
     audit,
     lobby,
+    notices,
     play,
     preview,
     projections,
     records,
     subscriptions,
+    undo,
     words,
 )
 from ora_api.methods.common import APP_ERRORS, STORE_UNAVAILABLE, NoParams
@@ -64,7 +66,8 @@ def _discovery() -> orjson.Fragment:
     return orjson.Fragment(orjson.dumps(openrpc.document(API, APP_ERRORS, NOTIFICATIONS)))
 
 
-for _family in (lobby, play, projections, subscriptions, words, records, preview, audit):
+for _family in (lobby, play, projections, subscriptions, words, records, preview, audit,
+                undo, notices):
     API.include(_family.METHODS)
 
 

@@ -4,10 +4,12 @@ Which bot plays a seat is in the game itself (the ``seat_taken`` event, ``Player
 so a restarted server goes on playing it as soon as the game is used again.
 
 ``BotRunner`` is told about every change of a game (created, moved, folded cold). When the
-deciding seat is a bot seat it queues the game on its worker thread: the bot chooses on the
-state it was given (off the event loop and outside the game's lock, so reads and other games go
-on meanwhile), then the move is played like any other move (``GameService.play_seat``: stored,
-pushed to subscribers) with ``expected_version``, so a stale choice is dropped, never stored.
+deciding seat is a bot seat it queues the game (one queue, first come first served, at most one
+entry per game: fair across games); the bot chooses on the state it was given in a worker
+process of ``ora_api.bot_pool`` (outside the event loop, the GIL of the request path and the
+game's lock, so reads and other games go on meanwhile), then the move is played like any other
+move (``GameService.play_seat``: stored, pushed to subscribers) with ``expected_version``, so a
+stale choice is dropped, never stored.
 A bot's random draws come from the game's seed and the version it moves at: the same game,
 replayed, gets the same bot moves.
 """
@@ -15,15 +17,13 @@ replayed, gets the same bot moves.
 from __future__ import annotations
 
 import logging
-import random
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from uuid import UUID
 
+from ora_api.bot_pool import BotLimits, BotPool, PoolClosed
 from ora_core.state import State
-from ora_rules.bots import Bot, make_bot
-from ora_rules.moves import MoveSet
 from ora_rules.specs import Rules
 
 log = logging.getLogger("ora.api.bots")
@@ -43,15 +43,17 @@ PlaySeat = Callable[[UUID, int, str, int], object]
 
 
 class BotRunner:
-    """Plays bot seats' moves on one worker thread, one move per task, games taking turns."""
+    """Plays bot seats' moves, ``limits.thinkers`` at once, one move per task, games taking
+    turns."""
 
-    def __init__(self, rules: Rules, play: PlaySeat) -> None:
-        self._rules = rules
+    def __init__(self, rules: Rules, play: PlaySeat, limits: BotLimits | None = None) -> None:
+        self.limits = limits or BotLimits()
         self._play = play
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ora-bot")
+        self._thinkers = BotPool(rules, self.limits.thinkers)
+        self._pool = ThreadPoolExecutor(max_workers=self.limits.thinkers,
+                                        thread_name_prefix="ora-bot")
         self._lock = threading.Lock()
         self._queued: set[UUID] = set()
-        self._bots: dict[str, Bot] = {}
         self._closed = False
 
     def changed(self, game_id: UUID, state: State) -> None:
@@ -67,9 +69,9 @@ class BotRunner:
 
     def _move(self, game_id: UUID, state: State, seat: int, name: str) -> None:
         try:
-            bot = self._bot(name)
-            rng = random.Random(f"{state.config.seed}:{state.version}")
-            command = str(bot(state, MoveSet(state, self._rules), rng))
+            command = self._thinkers.choose(name, state)
+        except PoolClosed:
+            return
         except Exception:
             log.exception("bot %s of game %s failed to choose a move", name, game_id)
             with self._lock:
@@ -84,14 +86,10 @@ class BotRunner:
         except Exception as e:  # a stale choice (version_conflict) or a closing store
             log.info("bot %s of game %s: move %r not played: %s", name, game_id, command, e)
 
-    def _bot(self, name: str) -> Bot:
-        bot = self._bots.get(name)
-        if bot is None:
-            bot = self._bots[name] = make_bot(name, self._rules)
-        return bot
-
     def close(self) -> None:
-        """Stops taking work and waits for the move under way (queued ones are dropped)."""
+        """Stops taking work, cancels the moves thinking (their workers are terminated) and
+        drops the queued ones."""
         with self._lock:
             self._closed = True
+        self._thinkers.close()
         self._pool.shutdown(wait=True, cancel_futures=True)

@@ -12,6 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from ora_api.methods.projections import board_state
+from ora_api.param_limits import whole_number
 from ora_api.service import GameService
 from ora_api.transport.rpc import RpcError, invalid_params
 from ora_rules.views.i18n import LOCALES
@@ -42,9 +43,7 @@ def _int(query: Any, name: str) -> int | None:
     text = query.get(name)
     if text is None:
         return None
-    if not text.isdigit():
-        raise invalid_params(f"{name} must be a whole number, got {text[:20]!r}", name)
-    return int(text)
+    return whole_number(text, name)
 
 
 def svg_route(svc: GameService) -> Any:

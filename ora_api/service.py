@@ -16,12 +16,10 @@ Tokens never enter events, projections or logs.
 from __future__ import annotations
 
 import logging
-import os
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -29,9 +27,11 @@ import attrs
 import orjson
 from attrs import frozen
 
+from ora_api.bot_pool import BotLimits
 from ora_api.bot_seats import BotRunner
 from ora_api.follower import Follower
 from ora_api.hot import Hot
+from ora_api.join_retry import earlier_join, join_token
 from ora_api.lobby import (
     Access,
     InviteRefused,
@@ -53,11 +53,13 @@ from ora_api.methods.common import (
     EventView,
     tampered,
 )
+from ora_api.notices import Webhooks
 from ora_api.projection import (
     config_view,
     status_of,
 )
-from ora_api.storehealth import StoreHealth
+from ora_api.retries import Requests
+from ora_api.storehealth import StoreHealth, unavailable
 from ora_api.subscribers import Sink, Subscribers, event_view
 from ora_api.summaries import reconcile, scores_of
 from ora_api.transport.rpc import (
@@ -78,9 +80,7 @@ from ora_core.evolve import fold
 from ora_core.state import State
 from ora_core.store import (
     EventStore,
-    StoreUnavailable,
     TamperedLog,
-    storage_failure,
     verify_chain,
 )
 from ora_rules.decide import execute, start
@@ -137,11 +137,12 @@ class GameService:
     """Games over an event store. Thread-safe: commands on one game are serialised."""
 
     def __init__(self, store: EventStore[GameEvent], rules: Rules, *,
-                 cache_size: int = 256) -> None:
+                 cache_size: int = 256, bots: BotLimits | None = None) -> None:
         self.store = store
         self.rules = rules
         self.cache_size = cache_size
         self.lobby = Lobby(store)
+        self.requests = Requests(self.lobby)  # game.move's request ids (ora_api.retries)
         self.health = StoreHealth()
         #: Another process may write the same database: check the stream head before
         #: answering from the cache.
@@ -155,10 +156,12 @@ class GameService:
         #: rules.catalog's answer per locale (the rules never change while serving).
         self.catalogs: dict[str, orjson.Fragment] = {}
         #: Plays the bot seats' moves (``ora_api.bot_seats``).
-        self.bot_runner = BotRunner(rules, self.play_seat)
+        self.bot_runner = BotRunner(rules, self.play_seat, bots)
         self.reconcile()
+        self.webhooks = Webhooks(self)  # the seats' turn notices (ora_api.notices)
 
     def close(self) -> None:
+        self.webhooks.close()
         self.follower.close()
         self.bot_runner.close()
         self.lobby.close()
@@ -187,7 +190,8 @@ class GameService:
                 hot.moves = None
                 hot.access = self.lobby.access(game_id)
                 self.subscribers.deliver(game_id, hot.state.version, later)
-            self.health.ok(wrote=False)
+            if self._shared:  # only a read of the store tells it works again
+                self.health.ok(wrote=False)
             return hot
         try:
             state = self.store.fold(game_id, fold)
@@ -242,7 +246,7 @@ class GameService:
     def create(self, players: int, variant: str, length: str, seed: int | None = None, *,
                seats: Sequence[SeatPlan] | None = None, visibility: Visibility = "private",
                readings: ReadingsChoice = None, liesborn: bool = False,
-               wonder_tiles: str | None = None) -> Created:
+               wonder_tiles: str | None = None, undo: str = "by_consent") -> Created:
         """A new game: the creator's seats get tokens, open seats invitations, bot seats
         neither; the named and bot seats' ``SeatTaken`` events follow the set-up.
         ``liesborn``: with the wonders mini expansion and its tile set (R-LIES-1, AMB-28)."""
@@ -252,6 +256,7 @@ class GameService:
             config = make_config(players, variant, length, seed,
                                  readings=resolve_readings(self.rules, readings),
                                  liesborn=liesborn, wonder_tiles=wonder_tiles)
+            config = attrs.evolve(config, undo=undo)  # the table's take-backs (ora_rules.undo)
             events: list[GameEvent] = list(start(config, self.rules))  # checks the tile set
         except InvalidConfig as e:
             where = f"config.{e.field}" if e.field else _config_field(e.message)
@@ -300,14 +305,19 @@ class GameService:
             self.health.ok(wrote=True)
             self._put(game_id, hot)
 
-    def join(self, invite: str, name: str) -> tuple[UUID, int, str, State]:
-        """Take the seat an invitation opens: (game, seat, the seat's new token, state)."""
+    def join(self, invite: str, name: str, request_id: str | None = None
+             ) -> tuple[UUID, int, str, State]:
+        """Take the seat an invitation opens: (game, seat, the seat's new token, state). The
+        same join again (``request_id``) gets the same answer (``ora_api.join_retry``)."""
         key = digest(invite)
+        token = join_token(invite, request_id)
         try:
             game_id, seat = self.lobby.invitation(key)
         except InviteRefused as e:
+            if (earlier := earlier_join(self.lobby, invite, request_id)) is not None:
+                with self._game_lock(earlier[0]):
+                    return *earlier, token, self._entry(earlier[0]).state
             raise BAD_INVITE.error(e.detail, reason=e.reason) from None
-        token = new_secret()
         event = SeatTaken(seat=seat, name=name)
         with self._game_lock(game_id):
             for _ in range(8):  # another server may append to the game meanwhile
@@ -375,16 +385,20 @@ class GameService:
 
     # -- commands ---------------------------------------------------------------------------------
 
-    def move(self, game_id: UUID, token: str, move: str, expected_version: int | None = None
-             ) -> tuple[int, list[EventView]]:
+    def move(self, game_id: UUID, token: str, move: str, expected_version: int | None = None,
+             request_id: str | None = None) -> tuple[int, list[EventView]]:
         """Decide ``move`` for the token's seat and store its events; nothing is stored unless
-        every check passes."""
+        every check passes. A ``request_id`` this seat's move already stored answers that move
+        again (``ora_api.retries``)."""
         with self._game_lock(game_id):
             hot = self._entry(game_id)
             seat = self._seat_of(game_id, hot, token)
             if seat is None:
                 raise BAD_TOKEN.error("the token is not a seat's token of this game")
-            return self._play(game_id, hot, seat, move, expected_version)
+            if request_id is None:
+                return self._play(game_id, hot, seat, move, expected_version)
+            return self.requests.once(self.store, game_id, seat, move, request_id, lambda: (
+                self._play(game_id, hot, seat, move, expected_version, request_id)))
 
     def play_seat(self, game_id: UUID, seat: int, move: str, expected_version: int
                   ) -> tuple[int, list[EventView]]:
@@ -396,7 +410,8 @@ class GameService:
             return self._play(game_id, hot, seat, move, expected_version)
 
     def _play(self, game_id: UUID, hot: Hot, seat: int, move: str,
-              expected_version: int | None) -> tuple[int, list[EventView]]:
+              expected_version: int | None, request_id: str | None = None
+              ) -> tuple[int, list[EventView]]:
         """``move`` for ``seat``, with the game's lock held."""
         state = hot.state
         if expected_version is not None and expected_version != state.version:
@@ -416,6 +431,9 @@ class GameService:
 
         def write(c: Any) -> None:
             Lobby.update_game(c, game_id, new_state.version, 1, status, scores)
+            if request_id is not None:
+                Requests.record(c, game_id, seat, request_id, move, state.version + 1,
+                                new_state.version)
 
         try:
             stored = self.store.append(game_id, state.version, executed.events,
@@ -546,7 +564,7 @@ def _config_field(message: str) -> str:
 
 
 def open_service(store_url: str, *, rules: Rules | None = None, cache_size: int = 256,
-                 check_writable: bool = True) -> GameService:
+                 check_writable: bool = True, bots: BotLimits | None = None) -> GameService:
     """A service over the store at ``store_url`` (``memory``, ``sqlite:PATH``, ``postgres:``);
     the lobby's tables live in the same database.
 
@@ -556,31 +574,16 @@ def open_service(store_url: str, *, rules: Rules | None = None, cache_size: int 
     try:
         store: EventStore[GameEvent] = EventStore(EventJsonCodec(), store_url)
     except Exception as e:
-        raise _unavailable(e, store_url) from e
+        raise unavailable(e, store_url) from e
     try:
         service = GameService(store, rules if rules is not None else load_rules(),
-                              cache_size=cache_size)
+                              cache_size=cache_size, bots=bots)
         if check_writable:
             service.lobby.check_writable()
         return service
     except Exception as e:
         store.close()
-        raise _unavailable(e, store_url) from e
+        raise unavailable(e, store_url) from e
     except BaseException:
         store.close()
         raise
-
-
-def _unavailable(error: Exception, store_url: str) -> Exception:
-    """``error`` as :class:`StoreUnavailable` when it is the database failing."""
-    reason = storage_failure(error)
-    if reason is None:
-        return error
-    if reason == "unreachable" and store_url.startswith("sqlite:"):
-        # SQLite says "unable to open database file" when it may not create its journal
-        # beside the file: a read-only folder.
-        folder = Path(store_url[len("sqlite:"):]).parent
-        if folder.is_dir() and not os.access(folder, os.W_OK):
-            reason = "read_only"
-    lines = str(error).splitlines()
-    return StoreUnavailable(reason, lines[0] if lines else type(error).__name__)

@@ -11,10 +11,12 @@ succeeds (or, for ``unreachable``, the first read) ends the failure.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
+from pathlib import Path
 
-from ora_core.store import storage_failure
+from ora_core.store import StoreUnavailable, storage_failure
 
 log = logging.getLogger("ora.api")
 
@@ -62,3 +64,18 @@ class StoreHealth:
             self.failing = None
         log.warning("the store is available again (%s for %.1f s, %d request(s) refused)",
                     reason, took, refused)
+
+
+def unavailable(error: Exception, store_url: str) -> Exception:
+    """``error`` as :class:`StoreUnavailable` when it is the database failing."""
+    reason = storage_failure(error)
+    if reason is None:
+        return error
+    if reason == "unreachable" and store_url.startswith("sqlite:"):
+        # SQLite says "unable to open database file" when it may not create its journal
+        # beside the file: a read-only folder.
+        folder = Path(store_url[len("sqlite:"):]).parent
+        if folder.is_dir() and not os.access(folder, os.W_OK):
+            reason = "read_only"
+    lines = str(error).splitlines()
+    return StoreUnavailable(reason, lines[0] if lines else type(error).__name__)

@@ -16,6 +16,7 @@ from cattrs.strategies import configure_tagged_union
 
 from ora_core.events import EVENT_BY_TAG, GameEvent
 from ora_core.state import Space, State
+from ora_core.upcasting import SCHEMA, VERSION_KEY, Schema
 from ora_core.values import Coord
 
 # Stored events are trusted (the hash chain guards them), so the per-field error trees of
@@ -66,33 +67,50 @@ configure_tagged_union(
 
 
 def event_to_dict(event: GameEvent) -> dict[str, Any]:
-    """The JSON object of an event, with its ``type`` tag."""
+    """The JSON object of an event, with its ``type`` tag (and ``_v`` past version 1)."""
     data: dict[str, Any] = converter.unstructure(event, GameEvent)
-    return data
+    return SCHEMA.stamp(type(event).TAG, data)
 
 
 def event_from_dict(data: Mapping[str, Any]) -> GameEvent:
-    return converter.structure(dict(data), GameEvent)  # type: ignore[arg-type]
+    """An event from its JSON object, of any schema version (upcast to today's)."""
+    fields = dict(data)
+    tag = fields.pop("type", None)
+    if isinstance(tag, str) and tag in EVENT_BY_TAG:
+        fields, _ = SCHEMA.upcast(tag, fields)
+    return converter.structure({**fields, "type": tag}, GameEvent)  # type: ignore[arg-type]
 
 
 class EventJsonCodec:
-    """The codec the event store uses: tag in the topic, the fields as canonical JSON bytes."""
+    """The codec the event store uses: tag in the topic, the fields as canonical JSON bytes.
+
+    Events are written at their type's schema version and read from any earlier one
+    (``ora_core.upcasting``).
+    """
 
     def tag(self, event: GameEvent) -> str:
         return type(event).TAG
 
     def encode(self, event: GameEvent) -> bytes:
         data = converter.unstructure(event)
+        if self._stamped:
+            data = self.schema.stamp(type(event).TAG, data)
         return orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
 
-    def __init__(self) -> None:
+    def __init__(self, schema: Schema | None = None) -> None:
+        self.schema = schema or SCHEMA
         # The structuring function of each tag, looked up once rather than on every event.
         self._structure = {tag: (converter.get_structure_hook(cls), cls)
                            for tag, cls in EVENT_BY_TAG.items()}
+        #: Tags past version 1: only their events, and those that carry ``_v``, are upcast.
+        self._stamped = frozenset(t for t in EVENT_BY_TAG if self.schema.version(t) > 1)
 
     def decode(self, tag: str, data: bytes) -> GameEvent:
         structure, cls = self._structure[tag]
-        event: GameEvent = structure(orjson.loads(data), cls)
+        fields = orjson.loads(data)
+        if tag in self._stamped or VERSION_KEY in fields:
+            fields, _ = self.schema.upcast(tag, fields)
+        event: GameEvent = structure(fields, cls)
         return event
 
 

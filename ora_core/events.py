@@ -10,20 +10,26 @@ missing from it (or a tag used twice) fails at import.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import ClassVar, TypeVar, Union, dataclass_transform
+from typing import Any, ClassVar, TypeVar, Union, cast, dataclass_transform
 
 import attrs
 from attrs import frozen
 
-from ora_core.state import Flow, GameConfig, Score
+from ora_core.state import Flow, GameConfig, Score, State
 from ora_core.values import Coord, Good, Indicator, Stage, Terrain
 
 
 class Event:
-    """The base of every event: its ``TAG`` is set by :func:`event`."""
+    """The base of every event: its ``TAG`` is set by :func:`event`.
+
+    Type checkers see an ``@event`` class through ``dataclass_transform``, not through mypy's
+    attrs plugin: ``__attrs_attrs__`` keeps ``attrs.fields``, ``attrs.has`` and ``attrs.asdict``
+    typed, and :func:`amended` is the typed ``attrs.evolve`` of an event.
+    """
 
     __slots__ = ()
     TAG: ClassVar[str]
+    __attrs_attrs__: ClassVar[Any]  # as attrs' own AttrsInstance declares it
 
 
 _E = TypeVar("_E", bound=Event)
@@ -43,6 +49,13 @@ def event(tag: str) -> Callable[[type[_E]], type[_E]]:
         return made
 
     return declare
+
+
+def amended(event: _E, **changes: Any) -> _E:
+    """A copy of ``event`` with ``changes`` (``attrs.evolve``, typed for ``@event`` classes):
+    for tests and tools that alter a stream on purpose; the rules never amend a fact."""
+    copy: _E = attrs.evolve(cast(Any, event), **changes)  # the plugin sees no attrs class
+    return copy
 
 
 @frozen
@@ -259,6 +272,44 @@ class GameEnded(Event):
     winners: tuple[int, ...]
 
 
+# --- a take-back (ora_rules/undo.py decides them; their handlers: ora_core.takeback) ------------
+# Nothing is ever deleted: the request and each answer are facts of the table, and
+# PositionRestored carries the whole position it returns to (the fold of the stream's prefix up
+# to the move), so evolve applies it without reading the past.
+
+
+@event("undo_requested")
+class UndoRequested(Event):
+    """``seat`` asks to go back to the position after move ``to_move`` (stream version
+    ``to_version``); ``waiting``: the seats asked to consent (no bot: bots accept)."""
+
+    seat: int
+    to_move: int
+    to_version: int
+    waiting: tuple[int, ...] = ()
+
+
+@event("undo_answered")
+class UndoAnswered(Event):
+    seat: int
+    accepted: bool
+
+
+@event("undo_lapsed")
+class UndoLapsed(Event):
+    """A move was played while a take-back was asked: the request is gone."""
+
+
+@event("position_restored")
+class PositionRestored(Event):
+    """The game is back at the position after move ``to_move`` (``state``, as it stood at
+    stream version ``to_version``, with the seats' players as they are now)."""
+
+    to_move: int
+    to_version: int
+    state: State
+
+
 GameEvent = Union[  # noqa: UP007 - an explicit registry reads best as a Union
     GameStarted,
     MovePlayed,
@@ -284,6 +335,10 @@ GameEvent = Union[  # noqa: UP007 - an explicit registry reads best as a Union
     GameEnded,
     SeatTaken,
     WonderTaken,
+    UndoRequested,
+    UndoAnswered,
+    UndoLapsed,
+    PositionRestored,
 ]
 
 EVENT_TYPES: tuple[type[GameEvent], ...] = GameEvent.__args__  # type: ignore[attr-defined]

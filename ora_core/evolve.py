@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
+from ora_core import takeback
 from ora_core.events import (
     BuildingBuilt,
     BuildingsRevealed,
@@ -305,6 +306,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], Changes]] = {
     SettlementsDealt: _dealt,
     FlowChanged: _flow,
     GameEnded: _ended,
+    **takeback.HANDLERS,
 }
 
 

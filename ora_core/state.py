@@ -88,6 +88,20 @@ class GameConfig:
     readings: Readings = field(factory=Readings)
     #: The Liesborn tile set (AMB-28 a; ``specs/expansions/liesborn.toml``); "" without Liesborn.
     wonder_tiles: str = ""
+    #: Which moves may be taken back (``ora_rules.undo``): ``none``, ``own_last`` or
+    #: ``by_consent``. Left out of the stored bytes at its default, as every default is.
+    undo: str = "by_consent"
+
+
+@frozen
+class UndoRequest:
+    """A take-back asked by ``seat``: back to the position after move ``to_move`` (stream
+    version ``to_version``); ``waiting`` are the seats whose consent is still awaited."""
+
+    seat: int
+    to_move: int
+    to_version: int
+    waiting: tuple[int, ...]
 
 
 @frozen
@@ -248,6 +262,8 @@ class State:
     version: int = 0
     #: Every building used this game (ids), for self-play statistics.
     used: frozenset[str] = field(factory=frozenset)
+    #: A take-back waiting for the other players' consent (``ora_rules.undo``).
+    undo_request: UndoRequest | None = None
 
     @property
     def finished(self) -> bool:

@@ -30,7 +30,7 @@ from ora_core.events import (
 from ora_core.evolve import evolve, replace
 from ora_core.state import GameConfig, PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Indicator, Variant
-from ora_rules import flow, landscape, verbs
+from ora_rules import flow, landscape, undo, verbs
 from ora_rules.draft import Draft
 from ora_rules.neutral import check_neutral_space, neutral_placements
 from ora_rules.notation import (
@@ -112,6 +112,7 @@ def execute(state: State, command: Command | str, rules: Rules, *, seat: int | N
                      "(WITH_PRIOR or WITH_LAYBROTHER)")
     draft = Draft(state, rules)
     draft.emit(MovePlayed(seat=decider, move=str(command)))
+    draft.emit(*undo.lapse(state))  # a take-back asked lapses when anyone moves (UNDO-3)
     verb.decide(draft, decider, command)
     events = draft.finish()
     return Executed(events, draft.state)

@@ -136,3 +136,20 @@ def test_fuzz_names_the_users_file_and_how_to_replay(tmp_path: Path, capsys: Cap
     assert found and found.group(1).split()[3] == str(mine)
     assert main(found.group(1).split()[1:]) == 1  # the same finding again, in fewer games
     assert "holds whiskey" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["verify", "audit"])
+def test_a_record_file_needs_no_store(tmp_path: Path, command: str, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: Capture) -> None:
+    """`ora verify FILE` and `ora audit FILE` read the record, not a store: no store is asked
+    for, none is created."""
+    monkeypatch.chdir(tmp_path)
+    record = ROOT / "tests" / "data" / "records" / "kennerspiel" / "game-solo-settle.txt"
+    own = tmp_path / "game.ora"
+    assert main(["import", str(record), "--from", "kennerspiel", "--store",
+                 f"sqlite:{tmp_path / 'one.sqlite3'}", "--json"]) == 0
+    game_id = orjson.loads(capsys.readouterr().out)["game_id"]
+    assert main(["export", game_id, "-o", str(own), "--store",
+                 f"sqlite:{tmp_path / 'one.sqlite3'}"]) == 0
+    assert main([command, str(own)]) == 0, capsys.readouterr().err
+    assert not (tmp_path / "data").exists()

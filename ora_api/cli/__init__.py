@@ -54,9 +54,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         store = getattr(args, "store", None)
         if args.command == "serve" and store is None:
             store = default_store()
-        # ``ora audit FILE`` reads a record, not the store.
-        on_file = args.command == "audit" and Path(args.game).is_file()
-        if store is not None and not on_file:
+        reads_a_file = Path(getattr(args, "game", "") or "").is_file()  # verify/audit FILE
+        if store is not None and not reads_a_file:
             (existing_store if args.command in READS_ONLY else announce_new_store)(store)
         result: int = args.func(args)
     except OraError as error:

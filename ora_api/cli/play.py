@@ -104,7 +104,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         kept = {"memory": "kept in memory only", "none": "not stored"}.get(
             args.store, f"stored in {args.store}")
         print(f"{args.games} game(s) in {took:.2f} s; events {kept}")
-    if args.store in ("memory", "none"):
+    if args.store in ("memory", "none") and not args.json:
         print("ora: these games were not kept, so `ora show` cannot find their ids; "
               "--store sqlite:PATH keeps them", file=sys.stderr)
     return 0

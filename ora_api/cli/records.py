@@ -18,6 +18,7 @@ import orjson
 
 from ora_core.errors import OraError, UnknownGame
 from ora_core.events import GameEvent, MovePlayed
+from ora_core.upcasting import Upcast, upcasts
 
 if TYPE_CHECKING:  # the store (and eventsourcing) loads only when a command needs it
     from ora_api.service import GameService
@@ -129,6 +130,15 @@ def _fold(url: str, game_id: uuid.UUID, fold_fn: Callable[[Any], T],
         store.close()
 
 
+def _upcasts(url: str, game_id: uuid.UUID) -> list[Upcast]:
+    """The stored events the fold read from an earlier schema version, by type and version."""
+    store = _open(url)
+    try:
+        return upcasts((s.tag, s.data) for s in store.events(game_id))
+    finally:
+        store.close()
+
+
 def _count(events: Iterable[GameEvent]) -> int:
     return sum(1 for _ in events)
 
@@ -147,7 +157,10 @@ def _export(args: argparse.Namespace) -> int:
 
     game_id = _game_id(args.game_id)
     events = _fold(args.store, game_id, list)
-    text = write_record(events, checkpoints=not args.no_checkpoints, rules=_rules())
+    try:
+        text = write_record(events, checkpoints=not args.no_checkpoints, rules=_rules())
+    except OraError as e:  # a game with a take-back has no record yet
+        raise CommandError(f"game {game_id}: {e.message}") from None
     if args.output is None:
         sys.stdout.write(text)
         return 0
@@ -229,10 +242,12 @@ def _verify(args: argparse.Namespace) -> int:
     except ValueError:
         game_id = None
     difference: Difference | None
+    upcast: list[Upcast]
     if game_id is not None:
         events: list[GameEvent] = _fold(args.store, game_id, list)
         what = f"game {game_id}"
         difference = redecide(events, rules)
+        upcast = _upcasts(args.store, game_id)
     else:
         if not Path(args.game).is_file():
             raise CommandError(f"{args.game}: neither a game id nor a record file")
@@ -242,6 +257,7 @@ def _verify(args: argparse.Namespace) -> int:
             raise CommandError(f"{args.game}: {e.message}") from None
         events = list(imported.events)
         what = args.game
+        upcast = []  # a record is replayed by today's engine: nothing stored is upcast
         stop = imported.stop
         difference = None if stop is None else Difference(
             len(events) + 1, stop.move_number, stop.source, stop.reason, stop.rule, stop.detail)
@@ -250,6 +266,8 @@ def _verify(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(orjson.dumps({
             "ok": difference is None, "version": len(events), "moves": moves, "head": head,
+            "upcast": [{"type": u.tag, "from": u.from_version, "to": u.to_version,
+                        "events": u.events} for u in upcast],
             "difference": None if difference is None else {
                 "version": difference.version, "move_number": difference.move_number,
                 "move": difference.move, "reason": difference.reason, "rule": difference.rule,
@@ -261,6 +279,9 @@ def _verify(args: argparse.Namespace) -> int:
         rule = f" ({d.rule})" if d.rule else ""
         print(f"differs: {what}: version {d.version}, move {d.move_number} "
               f"{d.move!r}: {d.reason}{rule}: {d.detail}")
+    if upcast and not args.json:
+        print("upcast: " + ", ".join(f"{u.events} {u.tag} v{u.from_version}->v{u.to_version}"
+                                     for u in upcast))
     return 0 if difference is None else 1
 
 

@@ -71,6 +71,9 @@ def meta(doc: str, **constraints: Any) -> dict[str, Any]:
 
 
 GAME_ID = meta("the game's id (from game.create or game.list)")
+#: The token a read of a game takes (every read of a private game needs one).
+READ_TOKEN = meta("a seat's or a spectator's token of the game: needed to read a private game",
+                  max_length=256)
 
 
 @frozen(kw_only=True)
@@ -93,9 +96,7 @@ class NoParams:
 @frozen(kw_only=True)
 class GameParams:
     game_id: UUID = field(metadata=GAME_ID)
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
 
 
 def tampered(game_id: UUID, error: TamperedLog) -> Exception:

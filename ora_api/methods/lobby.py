@@ -21,6 +21,7 @@ from uuid import UUID
 
 from attrs import field, frozen
 
+from ora_api.bot_pool import MAX_COUNT, budget_refusal
 from ora_api.lobby import Visibility
 from ora_api.methods.common import (
     BAD_INVITE,
@@ -30,6 +31,7 @@ from ora_api.methods.common import (
     VERSION_CONFLICT,
     meta,
 )
+from ora_api.param_limits import whole_number
 from ora_api.projection import ConfigView, Status
 from ora_api.service import GameService, SeatPlan
 from ora_api.transport.rpc import Registry, Session, invalid_params
@@ -58,6 +60,9 @@ class GameConfigParams:
         "the mini expansion 'Die kleinen Wunder der Abtei Liesborn': 26 wonder tiles"))
     wonder_tiles: str | None = field(default=None, metadata=meta(
         "with liesborn: the tile set, all (default) or known (docs/ambiguities.md AMB-28)"))
+    undo: Literal["none", "own_last", "by_consent"] = field(default="by_consent", metadata=meta(
+        "which moves may be taken back (game.undo_request): none, own_last (a seat's own last "
+        "moves) or by_consent (any, once the other players accept)"))
 
 
 @frozen(kw_only=True)
@@ -113,6 +118,10 @@ class JoinParams:
     invite: str = field(metadata=meta("an invitation from game.create", max_length=256))
     name: str = field(metadata=meta("the player's name (1 to 40 characters)",
                                     max_length=MAX_NAME))
+    request_id: str | None = field(default=None, metadata=meta(
+        "a random id the client chooses for this join (a UUID): sent again with the same "
+        "invitation, it gets the same seat and token, so a join whose answer was lost can be "
+        "retried", max_length=64))
 
 
 @frozen(kw_only=True)
@@ -194,7 +203,14 @@ def _name(value: str, path: str) -> str:
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
         raise invalid_params(f"{path}: a name has no control characters", path,
                              reason="invalid_name")
+    if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANKS for ch in name):
+        raise invalid_params(f"{path}: a name needs a visible character (a letter, digit or "
+                             "symbol)", path, reason="invalid_name")
     return name
+
+
+#: Letters and symbols that show nothing: the Hangul fillers and the Braille blank.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def _seat_plans(svc: GameService, p: CreateParams) -> list[SeatPlan] | None:
@@ -214,6 +230,11 @@ def _seat_plans(svc: GameService, p: CreateParams) -> list[SeatPlan] | None:
             except ValueError as e:
                 raise invalid_params(f"seats[{i}].bot: {e}", f"seats[{i}].bot",
                                      reason="unknown_bot") from None
+            limits = svc.bot_runner.limits
+            if (why := budget_refusal(seat.bot, limits)) is not None:
+                raise invalid_params(f"seats[{i}].bot: {why}", f"seats[{i}].bot",
+                                     reason="bot_budget_too_large",
+                                     bot_max_seconds=limits.max_seconds, max_count=MAX_COUNT)
         plans.append(SeatPlan(name=name, bot=seat.bot))
     return plans
 
@@ -233,7 +254,7 @@ def game_create(svc: GameService, session: Session, p: CreateParams) -> CreateRe
     c = p.config
     created = svc.create(c.players, c.variant, c.length, c.seed, seats=_seat_plans(svc, p),
                          visibility=p.visibility, readings=c.readings, liesborn=c.liesborn,
-                         wonder_tiles=c.wonder_tiles)
+                         wonder_tiles=c.wonder_tiles, undo=c.undo)
     state = created.state
     return CreateResult(game_id=created.game_id, version=state.version,
                         visibility=created.visibility, seats=[
@@ -247,8 +268,8 @@ def game_create(svc: GameService, session: Session, p: CreateParams) -> CreateRe
                 summary="Take the seat an invitation opens; its token is shown once.")
 def game_join(svc: GameService, session: Session, p: JoinParams) -> JoinResult:
     """The name enters the game as a seat_taken event. An invitation works once: a second
-    join answers bad_invite (invite_used)."""
-    game_id, seat, token, state = svc.join(p.invite, _name(p.name, "name"))
+    join answers bad_invite (invite_used), unless it repeats the first's request_id."""
+    game_id, seat, token, state = svc.join(p.invite, _name(p.name, "name"), p.request_id)
     return JoinResult(game_id=game_id, seat=seat, colour=state.players[seat].colour,
                       token=token, version=state.version)
 
@@ -276,10 +297,8 @@ def game_list(svc: GameService, session: Session, p: ListParams) -> ListResult:
                              reason="too_long")
     after = 0
     if p.cursor is not None:
-        if not p.cursor.isascii() or not p.cursor.isdigit():
-            raise invalid_params("cursor: not a cursor of game.list", "cursor",
-                                 reason="bad_cursor")
-        after = int(p.cursor)
+        after = whole_number(p.cursor, "cursor", reason="bad_cursor",
+                             what="a cursor of game.list")
     listed, next_after = svc.list_games(p.tokens, limit=p.limit, after=after,
                                         open_seats=p.open_seats, finished=p.finished)
     games = []

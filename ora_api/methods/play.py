@@ -16,12 +16,14 @@ from ora_api.methods.common import (
     ILLEGAL_MOVE,
     INVALID_MOVE,
     NOT_YOUR_TURN,
+    READ_TOKEN,
     UNKNOWN_GAME,
     VERSION_CONFLICT,
     EventView,
     GameParams,
     meta,
 )
+from ora_api.param_limits import digits
 from ora_api.projection import StateView, project, score_views
 from ora_api.service import EVENTS_PAGE, EVENTS_PAGE_BYTES, GameService
 from ora_api.transport.rpc import Registry, Session, invalid_params, reply_room
@@ -39,6 +41,9 @@ class MoveParams:
                                     max_length=4096))
     expected_version: int | None = field(default=None, metadata=meta(
         "refuse the move (version_conflict) unless the game is at this version", minimum=0))
+    request_id: str | None = field(default=None, metadata=meta(
+        "the client's id of this request: sent again by the same seat, it answers the "
+        "original result and stores nothing (safe retries)", max_length=128))
 
 
 @frozen(kw_only=True)
@@ -53,9 +58,7 @@ class StateParams:
     version: int | None = field(default=None, metadata=meta(
         "the version to show (1 .. the game's version); the current state when omitted",
         minimum=1))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
     move: int | None = field(default=None, metadata=meta(
         "instead of version: the position after this many moves (0: the set-up, before the "
         "first move; the move numbers of the game's record)", minimum=0))
@@ -66,9 +69,7 @@ class LegalMovesParams:
     game_id: UUID = field(metadata=GAME_ID)
     seat: int | None = field(default=None, metadata=meta(
         "only if this seat decides now (else the result is empty)", minimum=0))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
     limit: int | None = field(default=None, metadata=meta(
         "at most this many moves in this page; when omitted, as many as fit in one reply "
         "(all of them unless there are too many)", minimum=1, maximum=1_000_000))
@@ -95,9 +96,7 @@ class CompleteParams:
     game_id: UUID = field(metadata=GAME_ID)
     prefix: str = field(default="", metadata=meta(
         "the whole tokens written so far, separated by spaces", max_length=4096))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
     partial: str = field(default="", metadata=meta(
         "a half-typed next token: only tokens starting with it are offered", max_length=256))
 
@@ -118,9 +117,7 @@ class EventsParams:
     limit: int | None = field(default=None, metadata=meta(
         f"at most this many events (a page holds at most {EVENTS_PAGE} events and about "
         f"{EVENTS_PAGE_BYTES // 1024} KiB of them)", minimum=0, maximum=100_000))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
 
 
 @frozen(kw_only=True)
@@ -156,7 +153,7 @@ def game_move(svc: GameService, session: Session, p: MoveParams) -> MoveResult:
     conflict (only with expected_version), then the engine's checks: invalid move (not the
     notation), illegal move (game_over), not your turn, illegal move. A refused move stores
     nothing. Two moves racing at one version: exactly one is stored."""
-    version, events = svc.move(p.game_id, p.token, p.move, p.expected_version)
+    version, events = svc.move(p.game_id, p.token, p.move, p.expected_version, p.request_id)
     return MoveResult(version=version, events=events)
 
 
@@ -198,7 +195,7 @@ def game_legal_moves(svc: GameService, session: Session, p: LegalMovesParams
 
 def _parse_moves_cursor(cursor: str) -> tuple[int, int]:
     version, _, offset = cursor.partition(":")
-    if not all(x.isascii() and x.isdigit() for x in (version, offset)):
+    if not all(digits(x) for x in (version, offset)):
         raise invalid_params("cursor: not a cursor of game.legal_moves (pass next_cursor as "
                              "it came)", "cursor", reason="bad_cursor")
     return int(version), int(offset)

@@ -13,6 +13,7 @@ from attrs import field, frozen
 from ora_api.methods.common import (
     BAD_TOKEN,
     GAME_ID,
+    READ_TOKEN,
     UNKNOWN_GAME,
     meta,
 )
@@ -34,9 +35,7 @@ class ViewParams:
         "show the game after its move-th move (0: before the first); not with version",
         minimum=0))
     locale: Locale = field(default="en", metadata=meta("the language of the words"))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
 
 
 @frozen(kw_only=True)

@@ -11,6 +11,7 @@ from attrs import field, frozen
 from ora_api.methods.common import (
     BAD_TOKEN,
     GAME_ID,
+    READ_TOKEN,
     UNKNOWN_GAME,
     meta,
 )
@@ -63,9 +64,7 @@ class LogParams:
         "the first move to narrate (move N is the game's N-th move_played event)", minimum=1))
     to_move: int | None = field(default=None, metadata=meta(
         "the last move to narrate; the game's last when omitted", minimum=1))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
 
 
 @frozen(kw_only=True)
@@ -125,9 +124,7 @@ class ExplainParams:
     seat: int | None = field(default=None, metadata=meta("only this seat", minimum=0))
     move: int | None = field(default=None, metadata=meta(
         "explain the score after this move (0: the set-up); now when omitted", minimum=0))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
 
 
 @frozen(kw_only=True)
@@ -228,9 +225,7 @@ class MovesParams:
     limit: int | None = field(default=None, metadata=meta(
         "at most this many moves of the opened target (each is described by playing it)",
         minimum=1))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
 
 
 @frozen(kw_only=True)
@@ -297,9 +292,7 @@ class DiffParams:
     from_move: int = field(metadata=meta("the state after this move (0: the set-up)",
                                          minimum=0))
     to_move: int = field(metadata=meta("compared with the state after this move", minimum=0))
-    token: str | None = field(default=None, metadata=meta(
-        "a seat's or a spectator's token of the game: needed to read a private game",
-        max_length=256))
+    token: str | None = field(default=None, metadata=READ_TOKEN)
 
 
 @frozen(kw_only=True)

@@ -26,7 +26,7 @@ from typing import Any
 
 import orjson
 
-from ora_api.bench_learning import learning_figures
+from ora_api.tools.bench_learning import learning_figures
 from ora_core.codec import EventJsonCodec
 from ora_core.events import GameEvent
 from ora_core.evolve import fold

@@ -29,6 +29,9 @@ class ServerLimits:
     max_reply_bytes: int = field(default=8 * MIB, validator=_positive)
     #: Bytes waiting to be sent to one WebSocket client; past this it is disconnected at once.
     max_pending_bytes: int = field(default=16 * MIB, validator=_positive)
+    #: Bytes waiting for all WebSocket clients together; past this the client that has left a
+    #: message unread longest is disconnected, then the next (``ora_api.transport.pending``).
+    max_pending_total: int = field(default=64 * MIB, validator=_positive)
     #: Open connections (HTTP and WebSocket); further ones get 503 and are closed.
     max_connections: int = field(default=128, validator=_positive)
     #: Seconds a connection may take to send a request's headers (from when it opened or its
@@ -43,6 +46,8 @@ class ServerLimits:
         if self.max_pending_bytes < self.max_reply_bytes + PENDING_LOW_WATER:
             raise ValueError("max_pending_bytes must exceed max_reply_bytes by 64 KiB: one "
                              "reply must fit")
+        if self.max_pending_total < self.max_pending_bytes:
+            raise ValueError("max_pending_total must be at least max_pending_bytes")
 
 
 #: Below this many bytes waiting for a WebSocket client, its next frame is read (backpressure:

@@ -16,6 +16,7 @@ bot decides: an agent's ``game_move`` comes back when it is its turn again.
 from __future__ import annotations
 
 import re
+import sys
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -174,6 +175,7 @@ async def serve_stdio(service: GameService) -> None:
     from mcp.server.lowlevel import Server
     from mcp.server.stdio import stdio_server
 
+    from ora_api.transport.mcp_guard import GuardedStdio
     from ora_api.transport.openrpc import API_VERSION
 
     runner = ToolRunner(service)
@@ -198,5 +200,6 @@ async def serve_stdio(service: GameService) -> None:
                      "token; bot seats move by themselves. game_explain scores, rules_lookup "
                      "cites rules (R-...), rules_catalog lists cards.",
         on_list_tools=list_tools, on_call_tool=call_tool)
-    async with stdio_server() as (read, write):
+    stdio: Any = GuardedStdio(sys.stdin.buffer, sys.stdout.buffer)  # (ora_api.transport.mcp_guard)
+    async with stdio_server(stdio, stdio) as (read, write):
         await server.run(read, write, server.create_initialization_options())

@@ -38,6 +38,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     public.add_argument("--max-pending-bytes", type=int, default=None, metavar="N",
                         help="bytes waiting for one WebSocket client before it is "
                              "disconnected (default 16 MiB)")
+    public.add_argument("--max-pending-total", type=int, default=None, metavar="N",
+                        help="bytes waiting for all WebSocket clients together; past it the "
+                             "client that left a message unread longest is disconnected "
+                             "(default 64 MiB)")
     public.add_argument("--max-connections", type=int, default=None, metavar="N",
                         help="open connections; more get 503 (default 128)")
     public.add_argument("--header-timeout", type=float, default=None, metavar="SECONDS",
@@ -46,6 +50,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="time to send a request's body (default 30)")
     public.add_argument("--send-timeout", type=float, default=None, metavar="SECONDS",
                         help="time a WebSocket client may leave a message unread (default 30)")
+    public.add_argument("--bot-max-seconds", type=float, default=None, metavar="SECONDS",
+                        help="the longest a bot seat may think per move; game.create refuses "
+                             "slower bots (default 2)")
+    public.add_argument("--bot-thinkers", type=int, default=None, metavar="N",
+                        help="bot moves thinking at once, each in its own process (default 1)")
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="with --http: N server processes on one socket and one store "
                              "(docs/scaling.md; default 1)")

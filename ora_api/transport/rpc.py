@@ -49,6 +49,9 @@ SERVER_BUSY = -32098
 MAX_REQUEST_BYTES = 1 << 20
 #: The most requests in one batch.
 MAX_BATCH = 100
+#: The work one batch may do, in units: a request costs its method's ``cost`` (1 unless
+#: registered heavier: ``game.verify``, ``game.import``); the requests past it are refused.
+MAX_BATCH_WORK = 100
 #: The largest reply (one response or a whole batch's), in bytes.
 MAX_REPLY_BYTES = 8 << 20
 #: Strings of the client's input echoed in an error (a method name, a config value) are cut to
@@ -102,6 +105,13 @@ def server_busy(detail: str) -> RpcError:
     return RpcError(SERVER_BUSY, "Server busy", error_data("server_busy", detail))
 
 
+def batch_too_costly(method: Method | None) -> RpcError:
+    heavy = f" ({method.name} counts {method.cost})" if method and method.cost > 1 else ""
+    return RpcError(SERVER_BUSY, "Server busy", error_data(
+        "server_busy", f"this batch's work passed {MAX_BATCH_WORK} requests' worth{heavy}; "
+        "this request was not run: send it in another message", reason="batch_too_costly"))
+
+
 def parse_error(detail: str) -> RpcError:
     return RpcError(PARSE_ERROR, "Parse error", error_data("parse_error", detail))
 
@@ -149,6 +159,8 @@ class Method:
     result_name: str
     #: Only on transports that push notifications (WebSocket, stdio).
     push: bool = False
+    #: The work of one call, in units of an ordinary request (``MAX_BATCH_WORK``).
+    cost: int = 1
 
 
 class Registry:
@@ -165,7 +177,8 @@ class Registry:
 
     def method(self, name: str, *, params: type[P], result: Any, summary: str,
                errors: Iterable[ErrorSpec] = (), result_name: str = "result",
-               push: bool = False) -> Callable[[Callable[[Any, Session, P], R]],
+               push: bool = False, cost: int = 1
+               ) -> Callable[[Callable[[Any, Session, P], R]],
                                                Callable[[Any, Session, P], R]]:
         """Register ``handler(target, session, params: params) -> result`` under ``name``."""
         if not attrs.has(params):
@@ -177,7 +190,8 @@ class Registry:
             doc = (handler.__doc__ or "").strip()
             self.methods[name] = Method(
                 name=name, handler=handler, params=params, result=result, summary=summary,
-                description=doc, errors=tuple(errors), result_name=result_name, push=push)
+                description=doc, errors=tuple(errors), result_name=result_name, push=push,
+                cost=cost)
             return handler
 
         return register
@@ -279,7 +293,9 @@ def _uuid(value: Any, _: Any) -> UUID:
 def make_params_converter() -> cattrs.Converter:
     """A converter that accepts only the JSON types the annotations name, and no extra keys."""
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
-    conv.register_structure_hook(int, _strict("an integer", lambda v: type(v) is int))
+    # (SQLite's integers are signed 64-bit: a larger one would be an internal error there)
+    conv.register_structure_hook(int, _strict("an integer from -2^63 to 2^63-1", lambda v: type(
+        v) is int and -(2**63) <= v < 2**63))
     conv.register_structure_hook(str, _strict("a string", lambda v: type(v) is str))
     conv.register_structure_hook(bool, _strict("a boolean", lambda v: type(v) is bool))
     conv.register_structure_hook(float, _strict("a number", lambda v: type(v) in (int, float)))
@@ -392,11 +408,18 @@ class Dispatcher:
         spent, the remaining requests are not run and get ``reply_too_large``."""
         replies: list[bytes] = []
         budget = self.max_reply_bytes - 2  # the brackets
+        work = 0
         for item in items:
-            if budget > 0:
-                reply = self.call(item, session, budget)
-            else:
+            name = item.get("method") if type(item) is dict else None
+            method = self.registry.methods.get(name) if type(name) is str else None
+            cost = method.cost if method is not None else 1
+            if budget <= 0:
                 reply = self._refusal(item, reply_too_large(self.max_reply_bytes))
+            elif work + cost > MAX_BATCH_WORK:
+                reply = self._refusal(item, batch_too_costly(method))
+            else:
+                work += cost
+                reply = self.call(item, session, budget)
             if reply is not None:
                 replies.append(reply)
                 budget -= len(reply) + 1

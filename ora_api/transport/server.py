@@ -32,6 +32,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -40,11 +41,14 @@ import orjson
 
 from ora_api import web
 from ora_api.api import API
+from ora_api.bot_pool import BotLimits
 from ora_api.service import open_service
 from ora_api.transport.guard import Guard
+from ora_api.transport.headers import SecurityHeaders
 from ora_api.transport.limits import PENDING_LOW_WATER, ServerLimits
 from ora_api.transport.options import DEFAULT_HTTP, add_serve_arguments
 from ora_api.transport.origins import OriginPolicy
+from ora_api.transport.pending import PendingTotal
 from ora_api.transport.rpc import Dispatcher, Session, error_message, invalid_request
 from ora_core.store import StoreUnavailable
 
@@ -73,12 +77,23 @@ def missing_http_packages() -> list[str]:
 def limits_of(args: argparse.Namespace) -> ServerLimits:
     """The limits the options give (ValueError naming the bad option)."""
     given = {name: getattr(args, name) for name in (
-        "max_request_bytes", "max_reply_bytes", "max_pending_bytes", "max_connections",
+        "max_request_bytes", "max_reply_bytes", "max_pending_bytes", "max_pending_total",
+        "max_connections",
         "header_timeout", "body_timeout", "send_timeout") if getattr(args, name, None) is not None}
     try:
         return ServerLimits(**given)
     except ValueError as e:
         raise ValueError("--" + str(e).replace("_", "-")) from None
+
+
+def bot_limits_of(args: argparse.Namespace) -> BotLimits:
+    """The bot seats' limits the options give (ValueError naming the bad option)."""
+    given = {name: getattr(args, "bot_" + name) for name in ("max_seconds", "thinkers")
+             if getattr(args, "bot_" + name, None) is not None}
+    try:
+        return BotLimits(**given)
+    except ValueError as e:
+        raise ValueError("--bot-" + str(e).replace("_", "-")) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         limits = limits_of(args)
+        bots = bot_limits_of(args)
         policy = OriginPolicy.of(args.allow_host or (), args.allow_origin or ())
     except ValueError as e:
         print(f"ora serve: {e}", file=sys.stderr)
@@ -104,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     store_url = args.store or default_store_url()
     try:
-        service = open_service(store_url)
+        service = open_service(store_url, bots=bots)
     except StoreUnavailable as e:  # checked at start: a store that cannot be written
         print(f"ora serve: cannot write the store {store_url!r} ({e.reason}): {e.detail}",
               file=sys.stderr)
@@ -114,28 +130,28 @@ def run(args: argparse.Namespace) -> int:
         return 2
     workers = getattr(args, "workers", 1) or 1
     if workers > 1 and not args.stdio:
-        from ora_api.transport.workers import supervise
+        from ora_api.transport.workers import reserve, supervise
 
         service.close()  # the store works and is summarised; each worker opens its own
         try:
-            sock = listen(host, int(port))
+            sock = _listening(reserve, host, int(port))
         except CannotListen as e:
             print(f"ora serve: {e}", file=sys.stderr)
             return 2
         bound = sock.getsockname()[1]
-        print(f"ora: JSON-RPC on http://{host}:{bound}/rpc and ws://{host}:{bound}/ws "
-              f"(store {store_url}, {workers} workers)", file=sys.stderr, flush=True)
-        return supervise(args, sock, workers)
+        return supervise(args, sock, workers, lambda: print(
+            f"ora: JSON-RPC on http://{host}:{bound}/rpc and ws://{host}:{bound}/ws "
+            f"(store {store_url}, {workers} workers)", file=sys.stderr, flush=True))
     dispatcher = Dispatcher(API, service, max_request_bytes=limits.max_request_bytes,
                             max_reply_bytes=limits.max_reply_bytes)
     try:
         if args.stdio:
             serve_stdio(dispatcher, sys.stdin.buffer, sys.stdout.buffer)
         else:
-            inherited = getattr(args, "inherit_socket", None)
+            shared = getattr(args, "reuse_port", False)  # a worker of ``--workers N``
             serve_http(dispatcher, host, int(port), log_level=args.log_level, limits=limits,
-                       policy=policy, sock=None if inherited is None else
-                       socket.socket(fileno=inherited))
+                       policy=policy, sock=listen(host, int(port), reuse_port=True)
+                       if shared else None)
     except CannotListen as e:
         print(f"ora serve: {e}", file=sys.stderr)
         return 2
@@ -148,12 +164,22 @@ class CannotListen(Exception):
     """The HTTP address cannot be bound (in use, not ours, no permission)."""
 
 
-def listen(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port``; CannotListen in one sentence otherwise (uvicorn
+def listen(host: str, port: int, *, reuse_port: bool = False) -> socket.socket:
+    """A listening socket on ``host:port`` (``reuse_port``: one of the workers' sockets on a
+    port, ``ora_api.transport.workers``); CannotListen in one sentence otherwise (uvicorn
     would log it and exit with status 3)."""
-    try:
+    def make(host: str, port: int) -> socket.socket:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
-        return socket.create_server((host, port), family=family, backlog=2048)
+        return socket.create_server((host, port), family=family, backlog=2048,
+                                    reuse_port=reuse_port)
+
+    return _listening(make, host, port)
+
+
+def _listening(make: Callable[[str, int], socket.socket], host: str, port: int
+               ) -> socket.socket:
+    try:
+        return make(host, port)
     except OSError as e:
         # (create_server appends the address to its message; a bad name has no errno text)
         why = e.strerror if isinstance(e, socket.gaierror) or not e.errno else \
@@ -207,27 +233,50 @@ class Outbox:
 
     Past ``limit`` bytes it overflows and calls ``on_overflow``: the client is disconnected
     rather than silently missing a notification. ``wait_below`` is the reader's backpressure:
-    no frame is read from a client while more than a little waits for it.
+    no frame is read from a client while more than a little waits for it. With ``total`` its
+    bytes also count toward the server's cap (``ora_api.transport.pending``), which may drop it
+    (overflow too) when it is the client that has left a message unread longest.
     """
 
-    def __init__(self, limit: int, on_overflow: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, limit: int, on_overflow: Callable[[], None] = lambda: None,
+                 total: PendingTotal | None = None) -> None:
         self.limit = limit
         self.on_overflow = on_overflow
+        self.total = total
         self.pending = 0
         self.overflow = False
         self.closed = False
-        self._messages: collections.deque[bytes] = collections.deque()
+        #: When the oldest message not yet sent was queued.
+        self.unread_since: float | None = None
+        self._messages: collections.deque[tuple[bytes, float]] = collections.deque()
         self._changed = asyncio.Event()
 
     def put(self, message: bytes) -> None:
         if self.overflow or self.closed:
             return
-        self._messages.append(message)
+        now = time.monotonic()
+        self._messages.append((message, now))
+        if self.unread_since is None:
+            self.unread_since = now
         self.pending += len(message)
         if self.pending > self.limit:
-            self.overflow = True
-            self._messages.clear()
-            self.on_overflow()  # at once: the writer may be stuck sending to this client
+            self.drop(counted=self.pending - len(message))  # (this one was never counted)
+            return
+        self._changed.set()
+        if self.total is not None:
+            self.total.add(self, len(message))
+
+    def drop(self, counted: int | None = None) -> None:
+        """Overflow: the queued messages go, and the client with them; ``counted``: the bytes
+        the server's total holds for it (default: all pending)."""
+        if self.overflow:
+            return
+        self.overflow = True
+        self._messages.clear()
+        self.unread_since = None
+        if self.total is not None and not self.closed:
+            self.total.release(self, self.pending if counted is None else counted)
+        self.on_overflow()  # at once: the writer may be stuck sending to this client
         self._changed.set()
 
     async def get(self) -> bytes | None:
@@ -235,11 +284,23 @@ class Outbox:
         while not self._messages and not self.overflow:
             self._changed.clear()
             await self._changed.wait()
-        return None if self.overflow else self._messages.popleft()
+        if self.overflow:
+            return None
+        message, _ = self._messages.popleft()
+        self.unread_since = self._messages[0][1] if self._messages else None
+        return message
 
     def sent(self, message: bytes) -> None:
         self.pending -= len(message)
+        if self.total is not None and not self.overflow:
+            self.total.sent(len(message))
         self._changed.set()
+
+    def close(self) -> None:
+        """The client is gone: its unsent bytes leave the server's total."""
+        if self.total is not None and not self.overflow and not self.closed:
+            self.total.release(self, self.pending)
+        self.closed = True
 
     async def wait_below(self, low: int) -> None:
         while self.pending > low and not self.overflow:
@@ -262,6 +323,7 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                                     max_reply_bytes=dispatcher.max_reply_bytes)
     limit = dispatcher.max_request_bytes
     json_type = "application/json"
+    pending_total = PendingTotal(limits.max_pending_total)  # all WebSocket clients together
 
     def refuse(status: int, reason: str, detail: str, **headers: str) -> Response:
         return Response(error_message(invalid_request(detail, reason=reason)), status_code=status,
@@ -316,7 +378,9 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                     task.cancel()
 
         outbox = Outbox(limits.max_pending_bytes, on_overflow=lambda: drop(
-            "more than %d bytes wait for it", limits.max_pending_bytes))
+            "more than %d bytes wait for it, or it left a message unread longest when all "
+            "clients' passed %d", limits.max_pending_bytes, limits.max_pending_total),
+            total=pending_total)
 
         def send(message: bytes) -> None:  # from any thread (notifications)
             loop.call_soon_threadsafe(outbox.put, message)
@@ -359,14 +423,14 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                 with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
                                          RuntimeError, OSError):
                     await task
-            outbox.closed = True
+            outbox.close()
             await run_in_threadpool(session.close)  # may wait for a move's game lock
 
     from ora_api.pictures import svg_route
 
     app = Starlette(routes=[Route("/rpc", rpc, methods=["POST"]), WebSocketRoute("/ws", ws),
                             svg_route(dispatcher.target), *web.routes()])
-    return Guard(app, policy or OriginPolicy())
+    return SecurityHeaders(Guard(app, policy or OriginPolicy()))
 
 
 def _peer(client: Any) -> str:
@@ -433,7 +497,11 @@ def main(argv: list[str] | None = None) -> int:
     args_list = sys.argv[1:] if argv is None else argv
     # a worker of ``--workers N`` (ora_api.transport.workers)
     if args_list[:1] == ["--worker-args"]:
-        return run(argparse.Namespace(**orjson.loads(args_list[1])))
+        from ora_api.transport.workers import die_with_parent
+
+        worker_args = orjson.loads(args_list[1])
+        die_with_parent(worker_args["supervisor"])
+        return run(argparse.Namespace(**worker_args))
     return run(parser.parse_args(argv))
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ora_api.transport.headers import CSP
+
 STATIC = Path(__file__).parent / "static"
 
 #: The page's scripts and styles are files of this server only (no inline script or style
-#: element or attribute; the page sets styles through the CSSOM), so a strict policy holds.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+#: element or attribute; the page sets styles through the CSSOM), so the server's strict policy
+#: (``ora_api.transport.headers``, on every response) holds; the files carry it too.
 #: Always revalidated, so a changed package is seen on the next load.
 HEADERS = {"cache-control": "no-cache", "x-content-type-options": "nosniff",
            "content-security-policy": CSP}

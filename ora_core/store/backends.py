@@ -27,8 +27,12 @@ def settings_for(url: str) -> dict[str, str]:
         path = url[len("sqlite:") :]
         if not path:
             raise ValueError("sqlite store url needs a path: 'sqlite:PATH'")
-        if not (path.startswith("file:") or ":memory:" in path):
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        if path.lower().startswith("file:") or ":memory:" in path:
+            # SQLite would read these as a URI with options or as a memory database: a file
+            # under a name the operator did not write, or a store that vanishes.
+            raise BadStoreUrl(f"a sqlite store url is 'sqlite:' and a plain path, not {url!r} "
+                              "(use 'memory' for a store in memory)")
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         # Ids are stored as hex text either way; "text" only skips the library's UUID(...) per
         # row read (a third of a fold's reading time); the store turns ids back into UUIDs.
         return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path,
@@ -39,6 +43,9 @@ def settings_for(url: str) -> dict[str, str]:
         settings = {k: v for k, v in os.environ.items() if k.startswith("POSTGRES_")}
         settings["PERSISTENCE_MODULE"] = "eventsourcing.postgres"
         settings.setdefault("POSTGRES_CONNECT_TIMEOUT", str(POOL_WAIT_S))
+        # A connection is checked as it leaves the pool: those that died with a restarted server
+        # are replaced there, not handed to a request that would fail on them.
+        settings.setdefault("POSTGRES_PRE_PING", "y")
         if dbname := url[len("postgres:") :]:
             settings["POSTGRES_DBNAME"] = dbname
         if not settings.get("POSTGRES_DBNAME"):
@@ -97,3 +104,24 @@ def fail_at_once(recorder: ApplicationRecorder) -> None:
         inner = getattr(method, "__wrapped__", None)  # the retry decorator uses functools.wraps
         if inner is not None:
             setattr(recorder, name, inner.__get__(recorder))
+
+
+def check_on_checkout(recorder: ApplicationRecorder) -> None:
+    """On checkout (``POSTGRES_PRE_PING``), one dead connection replaces every idle one.
+
+    After a server restart all the pool's connections are dead. The pool's own check would find
+    them one per checkout, sleeping a growing backoff (1 s, 2 s, ...) after each: a request
+    could meet several and wait past :data:`POOL_WAIT_S`. Checking them all at the first dead
+    one leaves one backoff, then connections made anew."""
+    pool: Any = getattr(getattr(recorder, "datastore", None), "pool", None)
+    if pool is None or getattr(pool, "_check", None) is None:
+        return
+
+    def check(conn: Any) -> None:
+        try:
+            pool.check_connection(conn)
+        except Exception:
+            pool.check()  # the others died with it: dispose of them and connect anew
+            raise
+
+    pool._check = check

@@ -18,7 +18,7 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.errors import UnknownGame, VersionConflict
 from ora_core.listen import AppendListener
-from ora_core.store.backends import fail_at_once, settings_for, tune_sqlite
+from ora_core.store.backends import check_on_checkout, fail_at_once, settings_for, tune_sqlite
 from ora_core.store.mapper import Envelope, OraApplication, as_uuid
 from ora_core.store.records import EventCodec, Payload, StoredEvent, verify_chain
 
@@ -55,6 +55,7 @@ class EventStore(Generic[E]):
             tune_sqlite(self._recorder, os.environ.get("ORA_SQLITE_SYNCHRONOUS", "NORMAL"))
         elif url.startswith("postgres:"):
             fail_at_once(self._recorder)
+            check_on_checkout(self._recorder)
         self._lock = threading.Lock()
         self._heads: dict[UUID, tuple[int, str]] = {}  # game -> (version, hash) known stored
         self._games: dict[UUID, None] = {}  # games seen in the notification log, in order

@@ -7,9 +7,13 @@ import sqlite3
 
 from eventsourcing.persistence import PersistenceError
 
-_DISK_FULL = ("database or disk is full", "no space left", "disk full", "quota exceeded")
+# "disk I/O error" is what SQLite says when a write meets a file-size limit (EFBIG) or a failing
+# disk: writes fail while reads go on, like a full disk (as "unreachable", ended by each read,
+# the failure would flap and log two lines per request).
+_DISK_FULL = ("database or disk is full", "no space left", "disk full", "quota exceeded",
+              "disk i/o error", "file too large")
 _READ_ONLY = ("readonly database", "read-only", "read only")
-_UNREACHABLE = ("unable to open database", "disk i/o error", "database is locked",
+_UNREACHABLE = ("unable to open database", "database is locked",
                 "connection", "could not connect", "server closed", "timeout", "terminating")
 
 
@@ -30,7 +34,7 @@ def storage_failure(error: BaseException) -> str | None:
 
 def _failure_of(e: BaseException) -> str | None:
     if isinstance(e, OSError):
-        if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        if e.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
             return "disk_full"
         if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
             return "read_only"

@@ -26,7 +26,7 @@ from attrs import evolve as attrs_evolve
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
-from ora_core.events import GameEvent, GameStarted, MovePlayed, SeatTaken
+from ora_core.events import GameEvent, GameStarted, MovePlayed, PositionRestored, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, Readings, State
 from ora_rules import wonders
@@ -37,12 +37,13 @@ from ora_rules.records.importing import Imported
 from ora_rules.records.replay import Replayed, SourceMove, replay
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
+from ora_rules.version import RULES_VERSION
 
 #: The tags every record has, in the order they are written.
 REQUIRED_TAGS = ("Game", "Players", "Variant", "Length", "Seed", "Colours")
 #: The tags a record may have, written in this order after the required ones.
-OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Profile", "Names", "Bots", "Seated",
-                 "Result", "Head")
+OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Profile", "Rules", "Names", "Bots",
+                 "Seated", "Result", "Head")
 #: The readings of a game at the rulebook's options (docs/ambiguities.md).
 DEFAULT_READINGS = "rulebook"
 
@@ -94,6 +95,7 @@ def header_tags(config: GameConfig, state: State | None = None, head: str | None
     profile = set_name(rules, config.readings) if rules is not None else None
     if profile not in (None, DEFAULT_READINGS):
         tags.append(("Profile", str(profile)))
+    tags.append(("Rules", str(RULES_VERSION)))  # the engine's rules version (ora_rules.version)
     tags.extend(seat_tags(config, seated))
     if state is not None and state.scores is not None:
         tags.append(("Result", result_text(state)))
@@ -177,6 +179,10 @@ def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True,
     """
     if not events or not isinstance(events[0], GameStarted):
         raise ValueError("a record starts from the game's GameStarted event")
+    taken = next((v for v, e in enumerate(events, 1) if isinstance(e, PositionRestored)), None)
+    if taken is not None:  # a record is its moves: a take-back is not one (docs/records.md)
+        raise RecordError(0, f"the game has a take-back (version {taken}): a record of it "
+                          "cannot be written yet, its events are the game's whole history")
     state = fold(events)
     hashes = chain_of(events)
     lines = [f'[{name} "{_quote(value)}"]'
@@ -280,7 +286,9 @@ def config_of(parsed: _Parsed, readings: str | None, rules: Rules) -> GameConfig
                               "options than [Readings] or the readings asked for")
         chosen = profile
     numbers = {}
-    for name in ("Players", "Seed"):
+    for name in ("Players", "Seed", "Rules"):
+        if name not in tags:  # [Rules]: records written before it are of rules version 1
+            continue
         try:
             numbers[name] = int(tags[name])
         except ValueError:

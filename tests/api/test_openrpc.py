@@ -175,6 +175,15 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
     check("game.unsubscribe", {"game_id": game_id})
     check("rules.lookup", {"id": "R-BUY-2"})
     check_record_methods(check, game_id)
+    two, seats = new_game(local, players=2, seed=4)
+    for _ in range(2):
+        legal = local.call("game.legal_moves", {"game_id": two})
+        local.call("game.move", {"game_id": two, "token": seats[legal["seat"]],
+                                 "move": legal["moves"][-1]})
+    check("game.undo_request", {"game_id": two, "token": seats[0], "to_move": 1})
+    check("game.undo_answer", {"game_id": two, "token": seats[1], "accept": True})
+    check("game.wait_turn", {"game_id": two, "token": seats[1], "timeout": 0})
+    check("game.notify", {"game_id": two, "token": seats[1], "url": None})
     assert seen == set(API.methods)
     for message in local.pushed:
         params = message["params"]

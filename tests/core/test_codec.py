@@ -61,6 +61,10 @@ STABLE_TAGS = {
     "GameEnded": "game_ended",
     "SeatTaken": "seat_taken",
     "WonderTaken": "wonder_taken",
+    "UndoRequested": "undo_requested",  # a take-back (issue 24)
+    "UndoAnswered": "undo_answered",
+    "UndoLapsed": "undo_lapsed",
+    "PositionRestored": "position_restored",
 }
 
 

@@ -9,12 +9,12 @@ import pytest
 
 from ora_core import events
 from ora_core.codec import EventJsonCodec
-from ora_core.events import EVENT_BY_TAG, EVENT_TYPES, Event, GoodsPaid, event
+from ora_core.events import EVENT_BY_TAG, EVENT_TYPES, Event, GoodsPaid, amended, event
 from ora_core.values import Good
 
 
 def test_every_declared_event_is_a_frozen_keyword_only_attrs_class() -> None:
-    assert len(EVENT_TYPES) == len(EVENT_BY_TAG) == 24
+    assert len(EVENT_TYPES) == len(EVENT_BY_TAG) == 28  # 24 of the game, 4 of a take-back
     for cls in EVENT_TYPES:
         assert EVENT_BY_TAG[cls.TAG] is cls
         assert issubclass(cls, Event) and attrs.has(cls)
@@ -42,3 +42,12 @@ def test_a_tag_cannot_be_declared_twice() -> None:
             seat: int
 
     assert events.EVENT_BY_TAG["goods_paid"] is GoodsPaid
+
+
+def test_amended_copies_an_event_with_changes_and_leaves_it_alone() -> None:
+    paid = GoodsPaid(seat=1, goods={Good.WOOD: 2})
+    dearer = amended(paid, goods={Good.WOOD: 3})
+    assert (type(dearer), dearer.seat, dearer.goods) == (GoodsPaid, 1, {Good.WOOD: 3})
+    assert paid.goods == {Good.WOOD: 2}
+    with pytest.raises(TypeError):
+        amended(paid, colour="red")

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from ora_core.events import GameEvent
+from ora_core.events import GameEvent, amended
 from ora_core.evolve import evolve, fold
 from ora_core.state import GameConfig, State
 from ora_core.values import Good
@@ -71,8 +71,8 @@ def wonder_rich_start(config: GameConfig) -> list[GameEvent]:
                     for p in started.players)
     stacks = {stage: tuple(b for b in cards if b != "G34") for stage, cards in
               started.stacks.items()}
-    started = attrs.evolve(started, players=players, stacks=stacks,
-                           built=(*started.built, ("G34", 0, (3, 1))))
+    started = amended(started, players=players, stacks=stacks,
+                      built=(*started.built, ("G34", 0, (3, 1))))
     draft = Draft(evolve(None, started), r)
     draft.events.append(started)
     flow.begin_game(draft)

@@ -18,6 +18,7 @@ from ora_rules.records import READERS, RecordError, read_record, write_record
 from ora_rules.records.ora_format import chain_of, parse_record
 from ora_rules.setup import make_config
 from ora_rules.testing import strategies as gen
+from ora_rules.version import RULES_VERSION
 from tests.support import rules
 
 CODEC = EventJsonCodec()
@@ -34,12 +35,13 @@ def test_a_record_has_the_header_then_one_command_per_move() -> None:
     lines = text.splitlines()
     assert isinstance(events[0], GameStarted)
     config = events[0].config
-    assert lines[:7] == ['[Game "ora"]', '[Players "4"]', '[Variant "france"]',
+    assert lines[:8] == ['[Game "ora"]', '[Players "4"]', '[Variant "france"]',
                          '[Length "long"]', '[Seed "0"]',
-                         f'[Colours "{" ".join(config.colours)}"]', '[Readings "rulebook"]']
-    assert lines[7].startswith('[Result "') and lines[8].startswith('[Head "sha256:')
+                         f'[Colours "{" ".join(config.colours)}"]', '[Readings "rulebook"]',
+                         f'[Rules "{RULES_VERSION}"]']  # the engine's rules version (issue 24)
+    assert lines[8].startswith('[Result "') and lines[9].startswith('[Head "sha256:')
     moves = [e.move for e in events if isinstance(e, MovePlayed)]
-    assert [line.split("  #")[0] for line in lines[9:]] == moves
+    assert [line.split("  #")[0] for line in lines[10:]] == moves
 
 
 @given(config=gen.configs, seed=gen.game_seeds)
@@ -56,7 +58,7 @@ def test_export_then_import_gives_the_same_events(config: tuple[int, str, str],
 def test_comments_blank_lines_and_several_tags_on_a_line_are_read() -> None:
     events = gen.random_game(*GAME)[0]
     plain = write_record(events, checkpoints=False).splitlines()
-    header, moves = plain[:9], plain[9:]
+    header, moves = plain[:10], plain[10:]
     text = "\n".join(["# a game between bots", " ".join(header[:6]) + "  # the set-up",
                       *header[6:], "", *(f"{m}   # move {i}" for i, m in enumerate(moves))])
     imported = read_record(text, rules())
@@ -71,7 +73,7 @@ def record_lines() -> list[str]:
     (lambda ls: ['[Game "ora"', *ls[1:]], 1, "not a tag pair"),
     (lambda ls: [*ls[:2], '[Event "club night"]', *ls[2:]], 3, "unknown tag [Event]"),
     (lambda ls: [*ls[:2], '[Seed "3"]', *ls[2:]], 6, "a second [Seed]"),
-    (lambda ls: [*ls[:10], '[Seed "3"]', *ls[10:]], 11, "a tag after the first move"),
+    (lambda ls: [*ls[:11], '[Seed "3"]', *ls[11:]], 12, "a tag after the first move"),
     (lambda ls: [ls[0], '[Players "five"]', *ls[2:]], 2, "expected a whole number"),
     (lambda ls: [ls[0], '[Players "5"]', *ls[2:]], 2, "players must be"),
     (lambda ls: [*ls[:2], '[Variant "spain"]', *ls[3:]], 3, "variant must be"),
@@ -86,8 +88,9 @@ def record_lines() -> list[str]:
      "must list every named seat"),
     (lambda ls: [*ls[:7], '[Names "Ann,,Cy,Di"]', '[Bots ",greedy,,"]', *ls[7:]], 9,
      "seat 1 has a bot but no name"),
-    (lambda ls: [*ls[:7], '[Result "R 1, G 2, B 3, W 4"]', *ls[8:]], 8, "is not the replay's"),
-    (lambda ls: [*ls[:8], '[Head "sha256:00"]', *ls[9:]], 9, "[Head] is not the replay's"),
+    (lambda ls: [*ls[:8], '[Result "R 1, G 2, B 3, W 4"]', *ls[9:]], 9, "is not the replay's"),
+    (lambda ls: [*ls[:7], '[Rules "one"]', *ls[8:]], 8, "[Rules]: expected a whole number"),
+    (lambda ls: [*ls[:9], '[Head "sha256:00"]', *ls[10:]], 10, "[Head] is not the replay's"),
 ])
 def test_a_bad_record_is_refused_naming_its_line(edit: object, line: int, words: str) -> None:
     text = "\n".join(edit(record_lines()))  # type: ignore[operator]

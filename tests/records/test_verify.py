@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 from hypothesis import given
 
-from ora_core.events import BuildingBuilt, GameEvent, GoodsGained, MovePlayed
+from ora_core.events import BuildingBuilt, GameEvent, GoodsGained, MovePlayed, amended
 from ora_core.values import Good
 from ora_rules.records.verify import redecide
 from ora_rules.testing import strategies as gen
@@ -34,7 +34,7 @@ def test_a_changed_fact_is_found_at_its_version_and_move() -> None:
     index = next(i for i, e in enumerate(stream) if isinstance(e, GoodsGained) and i > 100)
     gained = stream[index]
     assert isinstance(gained, GoodsGained)
-    stream[index] = attrs.evolve(gained, goods={**gained.goods, Good.WOOD: 99})
+    stream[index] = amended(gained, goods={**gained.goods, Good.WOOD: 99})
     found = redecide(stream, rules())
     assert found is not None
     assert (found.version, found.move_number, found.reason, found.rule) == (

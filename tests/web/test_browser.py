@@ -63,7 +63,7 @@ def no_overflow(page: Any, where: str) -> None:
 
 def axe_clean(page: Any, where: str) -> None:
     """axe-core (axe-playwright-python): no serious or critical violation."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
     results = Axe().run(page)
     bad = [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]

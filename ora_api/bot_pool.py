@@ -1,0 +1,131 @@
+"""Bot moves as a bounded resource (docs/api.md, "Running it in public").
+
+A bot that searches holds a core for its whole budget, and in the server's own process it would
+also hold the GIL the request path needs. So:
+
+- a bot's budget per move has a server-wide maximum (``BotLimits.max_seconds``, ``ora serve
+  --bot-max-seconds``); ``game.create`` refuses a bot above it (``budget_refusal``), and a
+  budget counted in simulations, playouts or samples above ``MAX_COUNT``;
+- bots think in ``BotLimits.thinkers`` worker processes (``ora serve --bot-thinkers``), never
+  in the server's process: at most that many moves think at once, whatever the number of games;
+- ``BotPool.close`` terminates the workers at once: a thinking bot never delays a shutdown.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import signal
+import threading
+from multiprocessing.pool import Pool
+
+from attrs import field, frozen
+
+from ora_core.state import State
+from ora_rules.bots import Bot, make_bot
+from ora_rules.moves import MoveSet
+from ora_rules.specs import Rules
+
+#: The largest budget counted in simulations (``mcts:N``), playouts (``uct:N``) or sampled
+#: candidates (``greedy:N``): about as long as ``max_seconds``' default on one core.
+MAX_COUNT = 2000
+
+
+def _positive(_: object, attribute: object, value: float) -> None:
+    if value <= 0:
+        raise ValueError(f"{getattr(attribute, 'name', 'value')} must be positive")
+
+
+@frozen(kw_only=True)
+class BotLimits:
+    """What the server's bot seats may cost."""
+
+    #: The longest time a bot may think per move, in seconds.
+    max_seconds: float = field(default=2.0, validator=_positive)
+    #: How many bot moves think at once (one worker process each).
+    thinkers: int = field(default=1, validator=_positive)
+
+
+def budget_refusal(name: str, limits: BotLimits) -> str | None:
+    """Why the bot ``name`` may not play on this server (its budget per move is above the
+    limit), or None."""
+    family, _, budget = name.partition(":")
+    if family in ("mcts", "uct") and budget.endswith("ms") and budget[:-2].isdigit():
+        if int(budget[:-2]) > limits.max_seconds * 1000:
+            return (f"{name} thinks {int(budget[:-2])} ms a move; this server allows at most "
+                    f"{round(limits.max_seconds * 1000)} ms (bot_max_seconds "
+                    f"{limits.max_seconds:g})")
+    elif family in ("mcts", "uct", "greedy") and budget.isdigit() and int(budget) > MAX_COUNT:
+        return (f"{name}: at most {MAX_COUNT} simulations, playouts or samples a move on this "
+                "server")
+    return None
+
+
+# --- the worker processes -----------------------------------------------------------------------
+
+_rules: Rules | None = None
+_bots: dict[str, Bot] = {}
+
+
+def _start_worker(rules: Rules) -> None:
+    global _rules
+    _rules = rules
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops its workers itself
+
+
+def choose(name: str, state: State) -> str:
+    """The move the bot ``name`` chooses at ``state`` (in a worker process). Its random draws
+    come from the game's seed and the version it moves at: the same game, replayed, gets the
+    same bot moves."""
+    assert _rules is not None, "not a bot worker"
+    bot = _bots.get(name)
+    if bot is None:
+        bot = _bots[name] = make_bot(name, _rules)
+    rng = random.Random(f"{state.config.seed}:{state.version}")
+    return str(bot(state, MoveSet(state, _rules), rng))
+
+
+class PoolClosed(Exception):
+    """The pool was closed while a bot was thinking."""
+
+
+class BotPool:
+    """``thinkers`` worker processes, started on first use; tasks run first come, first
+    served."""
+
+    def __init__(self, rules: Rules, thinkers: int) -> None:
+        self._rules = rules
+        self._thinkers = thinkers
+        self._pool: Pool | None = None
+        self._closed = False
+        self._lock = threading.Lock()
+
+    def _workers(self) -> Pool:
+        with self._lock:
+            if self._closed:
+                raise PoolClosed
+            if self._pool is None:
+                # forkserver: no fork of a process running threads; this module preloaded
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(["ora_api.bot_pool"])
+                self._pool = context.Pool(self._thinkers, _start_worker, (self._rules,))
+            return self._pool
+
+    def choose(self, name: str, state: State) -> str:
+        """The bot's move, chosen in a worker process; PoolClosed if closed meanwhile."""
+        pending = self._workers().apply_async(choose, (name, state))
+        while True:
+            try:
+                return pending.get(timeout=0.2)
+            except multiprocessing.TimeoutError:
+                if self._closed:
+                    raise PoolClosed from None
+
+    def close(self) -> None:
+        """Terminates the workers, thinking or not."""
+        with self._lock:
+            self._closed = True
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.terminate()
+            pool.join()

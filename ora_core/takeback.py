@@ -1,0 +1,41 @@
+"""What a take-back's events do to the state (``ora_core.evolve``'s handlers for them; the
+events are in ``ora_core.events``, ``ora_rules.undo`` decides them; docs/api.md "Undo")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ora_core.events import PositionRestored, UndoAnswered, UndoLapsed, UndoRequested
+from ora_core.state import State, UndoRequest
+
+# --- what each does to the state (ora_core.evolve's handlers) ------------------------------------
+
+
+def requested(state: State, e: UndoRequested) -> dict[str, Any]:
+    return {"undo_request": UndoRequest(e.seat, e.to_move, e.to_version, e.waiting)}
+
+
+def answered(state: State, e: UndoAnswered) -> dict[str, Any]:
+    asked = state.undo_request
+    if asked is None or not e.accepted:
+        return {"undo_request": None}
+    waiting = tuple(s for s in asked.waiting if s != e.seat)
+    return {"undo_request": UndoRequest(asked.seat, asked.to_move, asked.to_version, waiting)}
+
+
+def lapsed(state: State, e: UndoLapsed) -> dict[str, Any]:
+    return {"undo_request": None}
+
+
+def restored(state: State, e: PositionRestored) -> dict[str, Any]:
+    """Every field of the restored position but the version, which goes on counting."""
+    fields = dict(e.state.__dict__)
+    fields.pop("version")
+    fields["undo_request"] = None
+    return fields
+
+
+HANDLERS: dict[type[Any], Callable[[State, Any], dict[str, Any]]] = {
+    UndoRequested: requested, UndoAnswered: answered, UndoLapsed: lapsed,
+    PositionRestored: restored}

@@ -1,0 +1,117 @@
+"""Write a fixture store of today's events (tests/data/history/, docs/architecture.md).
+
+    .venv/bin/python scripts/write_history_fixture.py NAME
+
+writes ``NAME.sqlite3`` (a server's store: events and lobby tables), ``NAME.ora`` (the record of
+its first game) and ``NAME.json`` (what each game must fold to) under tests/data/history/. Run
+it once, with a new NAME, whenever an event type is added or changes version; never overwrite a
+committed fixture: tests/core/test_history.py replays every one of them forever after.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import sys
+from collections import Counter
+from pathlib import Path
+from uuid import UUID
+
+import orjson
+
+from ora_api.methods.undo import (
+    UndoAnswerParams,
+    UndoRequestParams,
+    game_undo_answer,
+    game_undo_request,
+)
+from ora_api.service import GameService, SeatPlan, open_service
+from ora_api.transport.rpc import Session
+from ora_core.events import MovePlayed
+from ora_core.upcasting import EVENT_VERSIONS
+from ora_rules.records import write_record
+from ora_rules.version import RULES_VERSION
+
+OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "history"
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: (players, variant, length, seed, liesborn, moves: a golden game's file to replay its
+#: commands, or how many random moves to play, None = to the end). The first is the golden
+#: Liesborn game that takes a wonder tile (tests/modes/games.py): every event type occurs.
+GAMES = ((3, "france", "short", 38, True, "3-france-short-liesborn.txt"),
+         (2, "france", "short", 24, False, 60))
+
+
+def _golden(name: str) -> list[str]:
+    text = (ROOT / "tests" / "golden" / name).read_text()
+    return [line.split(" | ")[1] for line in text.splitlines()
+            if line[:4].isdigit() and " | " in line]
+
+
+def _take_backs(svc: GameService, game_id: UUID, tokens: dict[int, str]) -> None:
+    """A take-back refused, one that lapses and one accepted (ora_rules/undo.py), through the
+    API's own methods."""
+    for answer in (False, None, True):
+        moves = sum(e.tag == "move_played" for e in svc.store.events(game_id))
+        game_undo_request(svc, Session(), UndoRequestParams(
+            game_id=game_id, token=tokens[0], to_move=moves - 2))
+        if answer is None:  # anyone's move lapses it
+            state, legal = svc.legal_moves(game_id)
+            svc.move(game_id, tokens[state.flow.turn.decider], legal[0])
+        else:
+            game_undo_answer(svc, Session(), UndoAnswerParams(
+                game_id=game_id, token=tokens[1], accept=answer))
+
+
+def main(name: str) -> None:
+    path = OUT / f"{name}.sqlite3"
+    if path.exists():
+        raise SystemExit(f"{path} exists: a committed fixture is never rewritten")
+    svc = open_service(f"sqlite:{path}")
+    expected = []
+    try:
+        for players, variant, length, seed, liesborn, limit in GAMES:
+            created = svc.create(players, variant, length, seed, liesborn=liesborn,
+                                 seats=[SeatPlan(name=f"P{i}") for i in range(players)],
+                                 visibility="public")
+            game_id, tokens = created.game_id, created.tokens
+            rng = random.Random(seed)
+            script = _golden(limit) if isinstance(limit, str) else None
+            count = limit if isinstance(limit, int) else None
+            played = 0
+            while script is not None or count is None or played < count:
+                state, moves = svc.legal_moves(game_id)
+                if not moves or state.finished or state.flow.turn.kind == "over":
+                    break
+                if script is not None:
+                    move = script[played]
+                elif "COMMIT" in moves and rng.random() < 0.5:
+                    move = "COMMIT"
+                else:
+                    move = rng.choice(moves)
+                svc.move(game_id, tokens[state.flow.turn.decider], move)
+                played += 1
+            if not isinstance(limit, str) and players > 1:
+                _take_backs(svc, game_id, tokens)
+            stored = svc.store.events(game_id)
+            events = [s.event for s in stored]
+            final = svc.current(game_id)
+            expected.append({
+                "game_id": str(game_id), "version": len(stored), "head": stored[-1].hash,
+                "moves": sum(isinstance(e, MovePlayed) for e in events),
+                "scores": [s.total for s in final.scores] if final.scores else None,
+                "winners": list(final.winners), "types": dict(Counter(s.tag for s in stored))})
+            if len(expected) == 1:
+                (OUT / f"{name}.ora").write_text(write_record(events))
+    finally:
+        svc.close()
+    with sqlite3.connect(path) as db:  # the smallest file to commit
+        db.execute("VACUUM")
+    (OUT / f"{name}.json").write_bytes(orjson.dumps(
+        {"rules_version": RULES_VERSION, "event_versions": EVENT_VERSIONS, "games": expected},
+        option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
