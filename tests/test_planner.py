@@ -9,7 +9,7 @@ import pytest
 from ora_api.tools.selfplay import play_game
 from ora_core.evolve import fold
 from ora_rules.bots import make_bot
-from ora_rules.bots.levels import LEVELS
+from ora_rules.bots.levels import LEVELS, Hard
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.search import SearchBot
 from ora_rules.bots.strategy import strategic_value
@@ -31,20 +31,20 @@ def test_a_two_player_game_of_planners_ends_by_the_rules(variant: str) -> None:
 
 
 def test_a_long_two_player_game_of_the_hard_bots_machinery_ends_by_the_rules() -> None:
-    """R-END-3 (mode 2L): the search led by the planner (``hard`` with a fixed number of
-    simulations instead of its time, so the game is the same on any machine) ends by the
-    rules."""
-    result = play_game(rules(), 2, "ireland", "long", 11, [make_bot("planmcts:4", rules())],
+    """R-END-3 (mode 2L): ``hard`` with two players (``plan2``, the planner looking at its own
+    next move) ends a long game by the rules."""
+    result = play_game(rules(), 2, "ireland", "long", 11, [make_bot("plan2", rules())],
                        max_rounds=150)
     assert result.finished
     assert result.rounds <= 150
 
 
-def test_the_planner_plays_reproducibly() -> None:
+@pytest.mark.parametrize("name", ["easy", "plan2"])
+def test_the_planner_plays_reproducibly(name: str) -> None:
     """Bots are seeded: the same seed gives the same moves (design §2)."""
-    first = play_game(rules(), 3, "ireland", "short", 11, [make_bot("easy", rules())],
+    first = play_game(rules(), 3, "ireland", "short", 11, [make_bot(name, rules())],
                       max_rounds=2)
-    second = play_game(rules(), 3, "ireland", "short", 11, [make_bot("easy", rules())],
+    second = play_game(rules(), 3, "ireland", "short", 11, [make_bot(name, rules())],
                        max_rounds=2)
     assert len(first.moves) > 20
     assert first.moves == second.moves
@@ -54,7 +54,10 @@ def test_the_levels_are_bot_names() -> None:
     assert set(LEVELS) == {"easy", "medium", "hard"}
     assert isinstance(make_bot("medium", rules()), Planner)
     hard = make_bot("hard", rules())
-    assert isinstance(hard, SearchBot) and hard.seconds is not None and hard.seconds <= 1.0
+    assert isinstance(hard, Hard)
+    assert hard.planner.lookahead > 0 and hard.planner.seconds < 1.0
+    assert isinstance(hard.search, SearchBot)
+    assert hard.search.seconds is not None and hard.search.seconds < 1.0
     with pytest.raises(ValueError, match="easy, medium, hard"):
         make_bot("impossible", rules())
 

@@ -19,6 +19,7 @@ from ora_rules.specs import Rules
 
 def make_bot(name: str, rules: Rules) -> Bot:
     """A bot by name: a level (``easy``, ``medium``, ``hard``), ``plan`` (the planner),
+    ``plan2`` (the planner looking at its own next move),
     ``planmcts``, ``planmcts:N``, ``planmcts:Nms`` (the search bot led by the planner's
     evaluation), ``random``, ``uniform``, ``builder``, ``greedy``, ``greedy:N`` (N sampled
     candidates), ``mcts`` (the search bot of ``ora_rules.bots.search``, 100 ms per move),
@@ -34,7 +35,7 @@ def make_bot(name: str, rules: Rules) -> Bot:
         return builder_bot
     if name == "plan":
         return Planner(rules)
-    if name == "plan2":
+    if name == "plan2":  # the planner looking at its own next move (``hard`` with players)
         return Planner(rules, lookahead=3)
     if name == "greedy":
         return make_greedy(rules)
@@ -60,6 +61,6 @@ def make_bot(name: str, rules: Rules) -> Bot:
             if not budget:
                 return make_mcts(rules)
             return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
-    raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, plan, planmcts, "
+    raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, plan, plan2, planmcts, "
                      "planmcts:N, planmcts:Nms, random, uniform, builder, greedy, "
                      "greedy:N, mcts, mcts:N, mcts:Nms, uct, uct:N, uct:Nms, seek:ID")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from ora_core.state import State
 from ora_rules.bots.planner import Planner, candidates
 from ora_rules.bots.players import Bot
 from ora_rules.bots.search import SearchBot
@@ -19,7 +20,7 @@ from ora_rules.specs import Rules
 
 #: ``easy``'s noise: a random number up to this many points added to each move's value.
 EASY_NOISE = 12.0
-#: ``hard``'s time a move (seconds), under the 1 s budget with room for a loaded machine.
+#: ``hard``'s search time a move (seconds, solo), under 1 s with room for a loaded machine.
 HARD_SECONDS = 0.7
 
 
@@ -38,8 +39,22 @@ def planner_search(rules: Rules, seconds: float | None, simulations: int = 0) ->
                      chooser=_capped)
 
 
+class Hard:
+    """``hard``: the best bot measured within 1 s a move, by mode (docs/bots.md, "Levels"): the
+    planner with a look at its own next move with two or more players, the search led by the
+    planner solo."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.planner = Planner(rules, lookahead=3)
+        self.search = planner_search(rules, HARD_SECONDS)
+
+    def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+        bot = self.search if state.config.players == 1 else self.planner
+        return bot(state, moves, rng)
+
+
 LEVELS: dict[str, Callable[[Rules], Bot]] = {
     "easy": lambda rules: Planner(rules, per_group=2, noise=EASY_NOISE),
     "medium": lambda rules: Planner(rules),
-    "hard": lambda rules: planner_search(rules, HARD_SECONDS),
+    "hard": Hard,
 }

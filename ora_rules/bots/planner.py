@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 
 from ora_core.state import State
@@ -57,12 +58,16 @@ def _small(move: Command) -> bool:
 
 class Planner:
     """A bot object: the move whose result the strategic evaluation values best for the mover,
-    plus ``noise`` (a random number up to it, for the weaker levels); ties by ``rng``."""
+    plus ``noise`` (a random number up to it, for the weaker levels); ties by ``rng``.
+
+    ``lookahead``: the best that many moves are valued again by the best next move of the same
+    seat when it decides again (two plies of one's own turn), within ``seconds``."""
 
     def __init__(self, rules: Rules, per_group: int = 4, noise: float = 0.0,
-                 relative: bool = False, lookahead: int = 0) -> None:
+                 relative: bool = False, lookahead: int = 0, seconds: float = 0.6) -> None:
         self.rules = rules
         self.lookahead = lookahead
+        self.seconds = seconds
         self.per_group = per_group
         self.noise = noise
         self.relative = relative
@@ -114,10 +119,13 @@ class Planner:
             return ranked[0][1]
         # The best ``lookahead`` moves, each valued by the best next move of the same seat when
         # it decides again (the second action of a turn, a build after a purchase).
+        # Past ``seconds`` (a rare, huge position) the rest keep their one-ply value.
         seat = state.flow.turn.decider
         best, best_value = ranked[0][1], -math.inf
+        deadline = time.perf_counter() + self.seconds
         for value, move, after in ranked[: self.lookahead]:
-            if not after.finished and after.flow.turn.decider == seat:
+            if (not after.finished and after.flow.turn.decider == seat
+                    and time.perf_counter() < deadline):
                 value = max(value, self.ranked(after, MoveSet(after, self.rules), rng)[0][0])
             if value > best_value:
                 best, best_value = move, value
