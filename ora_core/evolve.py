@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from ora_core import takeback
+from ora_core import table, takeback
 from ora_core.events import (
     BuildingBuilt,
     BuildingsRevealed,
@@ -122,11 +122,13 @@ def _started(e: GameStarted) -> State:
         wonders_left=e.wonders,
         wonder_display=e.wonder_display,
         wonder_stack=e.wonder_stack,
+        # A clock's time left per seat, in milliseconds, before anyone decided.
+        clock_left=(e.config.clock.initial * 1000,) * len(players) if e.config.clock else (),
     )
 
 
-def _move(state: State, _: MovePlayed) -> Changes:
-    return {}
+def _move(state: State, e: MovePlayed) -> Changes:
+    return {} if e.left is None else table.moved(state, e.seat, e.left)
 
 
 def _paid(state: State, e: GoodsPaid) -> Changes:
@@ -307,6 +309,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], Changes]] = {
     FlowChanged: _flow,
     GameEnded: _ended,
     **takeback.HANDLERS,
+    **table.HANDLERS,
 }
 
 

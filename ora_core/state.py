@@ -91,6 +91,36 @@ class GameConfig:
     #: Which moves may be taken back (``ora_rules.undo``): ``none``, ``own_last`` or
     #: ``by_consent``. Left out of the stored bytes at its default, as every default is.
     undo: str = "by_consent"
+    #: The game's time control (``ora_rules.clocks``); None: no clock, and nothing of it stored.
+    clock: TimeControl | None = None
+
+
+@frozen
+class TimeControl:
+    """A game's clock, chosen at creation (``ora_rules.clocks``, docs/api.md "Clocks").
+
+    ``fischer``: each seat starts with ``initial`` seconds and gains ``increment`` after each
+    of its decisions; ``deadline``: each decision has ``initial`` seconds (a correspondence
+    game: days per move, in seconds). When a seat's time runs out, ``on_timeout``: ``lose``
+    (the game ends, that seat losing), ``pass`` (the rules' default decides for it) or ``bot``
+    (the bot ``bot`` takes the seat)."""
+
+    kind: str = "fischer"
+    initial: int = 600
+    increment: int = 0
+    on_timeout: str = "lose"
+    bot: str = "medium"
+
+
+@frozen
+class ReplaceRequest:
+    """Seat ``by`` asks that the bot ``bot`` take ``seat``; ``waiting``: the seats whose
+    consent is still awaited (``ora_rules.seats``)."""
+
+    by: int
+    seat: int
+    bot: str
+    waiting: tuple[int, ...]
 
 
 @frozen
@@ -264,6 +294,12 @@ class State:
     used: frozenset[str] = field(factory=frozenset)
     #: A take-back waiting for the other players' consent (``ora_rules.undo``).
     undo_request: UndoRequest | None = None
+    #: A game with a clock: each seat's time left in milliseconds (as of its last decision),
+    #: and the seats whose time ran out, in order (``ora_rules.clocks``).
+    clock_left: tuple[int, ...] = ()
+    timed_out: tuple[int, ...] = ()
+    #: A bot asked to take a seat, waiting for the other players' consent (``ora_rules.seats``).
+    replace_request: ReplaceRequest | None = None
 
     @property
     def finished(self) -> bool:
