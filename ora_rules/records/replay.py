@@ -12,11 +12,12 @@ from functools import partial
 
 from attrs import frozen
 
-from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
+from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, InvalidConfig
 from ora_core.events import GameEvent, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, State
-from ora_rules.decide import execute, start
+from ora_rules.decide import Executed, execute, start
+from ora_rules.records import table_lines
 from ora_rules.records.hints import option_allowing, with_option
 from ora_rules.records.importing import ImportStop
 from ora_rules.specs import Rules
@@ -29,6 +30,8 @@ class SourceMove:
     line: int     # 1-based line of the record
     source: str   # the line as written (without its comment)
     command: str  # our notation
+    #: The milliseconds the decision took (a game with a clock: the line's ``t=MS``).
+    took: int | None = None
 
 
 @frozen
@@ -61,10 +64,10 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
     state = _seat(events, state, waiting, 0)
     for number, move in enumerate(moves, start=1):
         try:
-            executed = execute(state, move.command, rules)
+            executed = _played(state, move, rules)
         except IllegalCommand as e:
             stop = _stop(number, move, e.reason, e.rule, e.detail)
-        except (InvalidCommand, AmbiguousCommand) as e:
+        except (InvalidCommand, AmbiguousCommand, InvalidConfig) as e:
             stop = _stop(number, move, e.code, None, e.message)
         if stop is not None:
             stop = with_option(stop, option_allowing(
@@ -73,11 +76,19 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
         events.extend(executed.events)
         state = executed.state
         first = executed.events[0]
-        assert isinstance(first, MovePlayed)  # decide's first event is always the move
-        commands.append(first.move)
+        commands.append(first.move if isinstance(first, MovePlayed) else move.command)
         state = _seat(events, state, waiting, number)
         ends.append(state.version)
     return Replayed(tuple(events), tuple(commands), tuple(ends), state, stop)
+
+
+def _played(state: State, move: SourceMove, rules: Rules) -> Executed:
+    """A move through ``decide`` with its time, or a line of the table
+    (``ora_rules.records.table_lines``)."""
+    if table_lines.is_table_line(move.command):
+        events = table_lines.play(state, rules, move.command, move.took)
+        return Executed(events, fold(events, state))
+    return execute(state, move.command, rules, took=move.took)
 
 
 def _seat(events: list[GameEvent], state: State,
