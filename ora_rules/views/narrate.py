@@ -65,6 +65,7 @@ from ora_rules.notation import (
 )
 from ora_rules.specs import Rules
 from ora_rules.tokens import GOOD_ORDER
+from ora_rules.views.table_words import TABLE, table_words
 from ora_rules.views.takeback_words import TAKEBACK, takeback_words
 
 COLOUR_NAMES = {"R": "Red", "G": "Green", "B": "Blue", "W": "White", "Y": "Yellow"}
@@ -89,6 +90,8 @@ class Narration:
     move: str
     text: str
     then: tuple[str, ...] = ()
+    #: A game with a clock: the milliseconds the move's decision took.
+    took: int | None = None
 
 
 # --- names --------------------------------------------------------------------------------------
@@ -158,9 +161,9 @@ def narrate_move(before: State, events: Sequence[GameEvent], rules: Rules, numbe
     played = events[0]
     if not isinstance(played, MovePlayed):
         raise ValueError(f"a move's events start with MovePlayed, not {type(played).__name__}")
-    table = [e for e in events if isinstance(e, TAKEBACK)]  # said after the move's words
+    table = [e for e in events if isinstance(e, TAKEBACK | TABLE)]  # said after the move
     if table:
-        events = [e for e in events if not isinstance(e, TAKEBACK)]
+        events = [e for e in events if not isinstance(e, TAKEBACK | TABLE)]
     split = next((i for i, e in enumerate(events) if i and isinstance(e, _AUTOMATIC)),
                  len(events))
     words = _Words(before, rules, played.seat)
@@ -172,9 +175,10 @@ def narrate_move(before: State, events: Sequence[GameEvent], rules: Rules, numbe
         ended = any(isinstance(e, GameEnded) for e in events)  # the phase ends at once
         at = len(then) - 1 if ended else len(then)
         then = (*then[:at], f"The final phase begins ({rule}).", *then[at:])
-    then = (*then, *takeback_words(before, table, seat_name))
+    then = (*then, *takeback_words(before, table, seat_name),
+            *table_words(before, table, seat_name))
     return Narration(number=number, version=before.version + 1, seat=played.seat,
-                     move=played.move, text=text, then=then)
+                     move=played.move, text=text, then=then, took=played.took)
 
 
 class _Words:

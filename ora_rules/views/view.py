@@ -216,6 +216,22 @@ class TurnNow:
 
 
 @frozen(kw_only=True)
+class ClockView:
+    """The clocks of a game as ``game.view`` shows them."""
+
+    kind: str = field(metadata=_doc("fischer or deadline"))
+    initial: int = field(metadata=_doc("seconds: a seat's start time (fischer) or a decision's "
+                                       "time (deadline)"))
+    increment: int = field(metadata=_doc("seconds added after each decision (fischer)"))
+    on_timeout: str = field(metadata=_doc("lose, pass or bot: what a seat's time running "
+                                          "out does"))
+    left: list[int] = field(metadata=_doc(
+        "per seat, the milliseconds left now (the running seat's counts down)"))
+    running: int | None = field(metadata=_doc("the seat whose clock runs, if any"))
+    timed_out: list[int] = field(metadata=_doc("the seats whose time ran out, in order"))
+
+
+@frozen(kw_only=True)
 class BoardView:
     """A game at one version, ready to draw."""
 
@@ -247,6 +263,8 @@ class BoardView:
     profile: str = field(default="rulebook", metadata=_doc(
         "the profile the game is played under (docs/records.md): rulebook, kennerspiel-0.21, "
         "weblabora, or its options"))
+    clock: ClockView | None = field(default=None, metadata=_doc(
+        "the game's clocks (game.create config.clock), null without one"))
 
 
 _STAGE_ORDER = ("heartland", "start", "A", "B", "C", "D")
