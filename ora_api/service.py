@@ -400,10 +400,10 @@ class GameService:
         again (``ora_api.retries``)."""
         with self._game_lock(game_id):
             hot = self._entry(game_id)
+            self.timers.due(game_id, hot)  # a time run out before this request applies first
             seat = self._seat_of(game_id, hot, token)
             if seat is None or hot.state.players[seat].bot is not None:
                 raise BAD_TOKEN.error("the token is not the token of a seat a person plays")
-            self.timers.due(game_id, hot)  # a time run out before this request applies first
             if request_id is None:
                 return self._play(game_id, hot, seat, move, expected_version)
             return self.requests.once(self.store, game_id, seat, move, request_id, lambda: (

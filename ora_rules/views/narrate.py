@@ -161,9 +161,9 @@ def narrate_move(before: State, events: Sequence[GameEvent], rules: Rules, numbe
     played = events[0]
     if not isinstance(played, MovePlayed):
         raise ValueError(f"a move's events start with MovePlayed, not {type(played).__name__}")
-    table = [e for e in events if isinstance(e, TAKEBACK | TABLE)]  # said after the move
+    table = [e for e in events if isinstance(e, TAKEBACK + TABLE)]  # said after the move
     if table:
-        events = [e for e in events if not isinstance(e, TAKEBACK | TABLE)]
+        events = [e for e in events if not isinstance(e, TAKEBACK + TABLE)]
     split = next((i for i, e in enumerate(events) if i and isinstance(e, _AUTOMATIC)),
                  len(events))
     words = _Words(before, rules, played.seat)

@@ -24,7 +24,7 @@ from ora_rules.flow import mode_start_seat
 from ora_rules.landscape import MOUNTAIN_COL, cloister_neighbour
 from ora_rules.neutral import neutral_placements
 from ora_rules.readings import profile_of
-from ora_rules.scoring import score, winners
+from ora_rules.scoring import score
 from ora_rules.specs import Rules
 from ora_rules.views import vocabulary as v
 from ora_rules.views.glossary import describe_condition
@@ -435,7 +435,7 @@ def view(state: State, rules: Rules, *, locale: str = "en", game_id: UUID | None
         wonders_left=state.wonders_left, profile=profile_of(config.readings, rules),
         schedule=schedule_view(state, rules, locale),
         final=state.scores is not None,
-        winners=list(winners(state.scores)) if state.scores is not None else [],
+        winners=list(state.winners) if state.scores is not None else [],  # a loss on time too
         wonder_display=[_wonder(rules, t, True) for t in state.wonder_display],
         wonder_stack=len(state.wonder_stack),
         start_seat=None if over or state.round < 1 else mode_start_seat(mode, state.round),
