@@ -41,6 +41,7 @@ from ora_core.events import (
     GoodsPaid,
     LandscapeAdded,
     PlayerSetup,
+    SeatReplaced,
     SeatTaken,
     SettlementBuilt,
     SettlementsDealt,
@@ -212,6 +213,7 @@ def events_for(state: State) -> dict[type[GameEvent], st.SearchStrategy[GameEven
         CardRemoved: on_space(CardRemoved),
         LandscapeAdded: from_attrs(LandscapeAdded, seat=seats),
         SeatTaken: from_attrs(SeatTaken, seat=seats),
+        SeatReplaced: from_attrs(SeatReplaced, seat=seats),
         SettlementsDealt: from_attrs(SettlementsDealt, seats=st.lists(seats, max_size=4)
                                      .map(tuple)),
     }

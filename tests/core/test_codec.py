@@ -65,6 +65,10 @@ STABLE_TAGS = {
     "UndoAnswered": "undo_answered",
     "UndoLapsed": "undo_lapsed",
     "PositionRestored": "position_restored",
+    "ClockExpired": "clock_expired",  # clocks and seats handed to bots (issues 24, 25)
+    "SeatReplaceRequested": "seat_replace_requested",
+    "SeatReplaceAnswered": "seat_replace_answered",
+    "SeatReplaced": "seat_replaced",
 }
 
 
