@@ -114,7 +114,7 @@ def test_pass_is_noticed_on_the_next_request_and_decides_by_default(timed: Local
                                                                    clock: FakeClock) -> None:
     """CLOCK-3 pass, seen by the next request (no sweep): the rules' default is played for
     the seat (R-ACT-3: felling trees is always possible), its time is 0 plus the increment."""
-    game_id, tokens = _game(timed, {"initial": 30, "increment": 10, "on_timeout": "pass"})
+    game_id, _ = _game(timed, {"initial": 30, "increment": 10, "on_timeout": "pass"})
     clock.advance(45)
     before = timed.call("game.view", {"game_id": game_id})  # the read applies the timeout
     events = all_events(timed, game_id)
