@@ -16,20 +16,17 @@ import logging
 import threading
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 from uuid import UUID
 
 from attrs import define
 
-from ora_api.table_events import store_events
+from ora_api.hot import Hot
+from ora_api.table_events import GameService, store_events
 from ora_core.errors import IllegalCommand
 from ora_core.state import State
 from ora_rules import clocks, timeouts
 from ora_rules.views.view import ClockView
-
-if TYPE_CHECKING:
-    from ora_api.hot import Hot
-    from ora_api.service import GameService
 
 log = logging.getLogger("ora.api.clocks")
 #: The ``ora_meta`` key of a game's creator's seats, before the game id.

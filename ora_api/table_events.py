@@ -3,22 +3,45 @@ move's, with the summary, pushed to subscribers and handed to the bot runner."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from uuid import UUID
 
+from ora_api.bot_seats import BotRunner
+from ora_api.hot import Hot
 from ora_api.lobby import Lobby
 from ora_api.methods.common import VERSION_CONFLICT, EventView
 from ora_api.projection import status_of
-from ora_api.subscribers import event_view
+from ora_api.storehealth import StoreHealth
+from ora_api.subscribers import Subscribers, event_view
 from ora_api.summaries import scores_of
 from ora_core.errors import VersionConflict
 from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold
+from ora_core.store import EventStore
+from ora_rules.specs import Rules
 
-if TYPE_CHECKING:
-    from ora_api.hot import Hot
-    from ora_api.service import GameService
+
+class GameService(Protocol):
+    """What the table's events use of ``ora_api.service.GameService`` (which imports the
+    clocks, which import this module): its store, cache, locks and the bot runner."""
+
+    store: EventStore[GameEvent]
+    rules: Rules
+    lobby: Lobby
+    health: StoreHealth
+    subscribers: Subscribers
+    bot_runner: BotRunner
+    _lock: threading.Lock
+    _hot: OrderedDict[UUID, Hot]
+
+    def _game_lock(self, game_id: UUID) -> threading.Lock: ...
+
+    def _entry(self, game_id: UUID) -> Hot: ...
+
+    def _evict(self, game_id: UUID) -> None: ...
 
 
 def store_events(svc: GameService, game_id: UUID, hot: Hot, events: Sequence[GameEvent]
