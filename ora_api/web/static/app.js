@@ -5,6 +5,7 @@
 
 import { Ora } from "/ora.js";
 import { drawBoard, drawScores, h, seatName } from "/static/board.js";
+import { drawClocks } from "/static/clock.js";
 import { entry, hideTip, installTips, loadCatalog, verbName } from "/static/cards.js";
 import { LOCALES, locale, setLocale, t } from "/static/i18n.js";
 import { Popover, drawBar, loadIndex, marksOf, moveLabel, whatAt } from "/static/table.js";
@@ -348,7 +349,8 @@ async function showGame(gameId, seat) {
     boardBox.replaceChildren(drawBoard(view, { names: who, you: seat, marks,
                                                bar: drawBar(game.index, marks) }));
     if (focusKey) boardBox.querySelector(focusKey)?.focus();
-    scoreBox.replaceChildren(drawScores(view, { names: who }));
+    scoreBox.replaceChildren(drawScores(view, { names: who }),
+                             ...drawClocks(view, (s) => seatName(view, s, who)));
     drawInvites();
     drawChooser(yours, over);
   }
