@@ -5,11 +5,13 @@ noticed by the sweep and by the next request. A fake clock moves time: no sleeps
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 import pytest
 
+from ora_api.cli import main
 from ora_api.clocks import FakeClock
 from ora_api.service import GameService
 from ora_core.codec import EventJsonCodec
@@ -175,14 +177,21 @@ def test_a_clocked_game_exports_its_times_and_replays_byte_for_byte(
     assert any(isinstance(e, MovePlayed) and e.took == 7000 for e in imported.events)
 
 
-def test_ora_log_says_how_long_each_seat_thought(timed: Local, clock: FakeClock,
-                                                 tmp_path: Any) -> None:
-    from ora_rules.views.narrate import narrate_game
-    from ora_rules.views.table_words import duration
-
-    game_id, tokens = _game(timed, {"initial": 600})
-    clock.advance(125)
-    _move(timed, game_id, tokens)
-    events = [s.event for s in timed.service.store.events(UUID(game_id))]
-    assert narrate_game(events, rules())[0].took == 125000
-    assert duration(125000) == "2 min 05 s" and duration(12300) == "12.3 s"
+def test_ora_log_says_how_long_each_seat_thought(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """``ora log`` of a clocked game prints each move's time: 125 s is "[2 min 05 s]"."""
+    url = f"sqlite:{tmp_path / 'games.sqlite3'}"
+    clock = FakeClock()
+    svc = GameService(EventStore(EventJsonCodec(), url), rules(), clock=clock)
+    try:
+        client = Local(svc)
+        game_id, tokens = _game(client, {"initial": 600})
+        clock.advance(125)
+        _move(client, game_id, tokens)
+        clock.advance(12.3)
+        _move(client, game_id, tokens)
+    finally:
+        svc.close()
+    assert main(["log", game_id, "--store", url]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line[:1].isdigit()]
+    assert lines[0].endswith(" [2 min 05 s]") and lines[1].endswith(" [12.3 s]")
