@@ -175,6 +175,8 @@ def test_a_clocked_game_exports_its_times_and_replays_byte_for_byte(
     assert [codec.encode(e) for e in imported.events] == \
         [codec.encode(s.event) for s in stored]
     assert any(isinstance(e, MovePlayed) and e.took == 7000 for e in imported.events)
+    verified = timed.call("game.verify", {"game_id": game_id})  # today's rules agree
+    assert verified["ok"] is True and verified["difference"] is None
 
 
 def test_ora_log_says_how_long_each_seat_thought(tmp_path: Path,

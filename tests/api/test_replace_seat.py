@@ -108,6 +108,7 @@ def test_a_seat_is_handed_over_once_every_other_player_agrees(local: Local) -> N
     replayed = read_ora(record, rules())
     codec = EventJsonCodec()
     assert [codec.encode(e) for e in replayed.events] == [codec.encode(s.event) for s in stored]
+    assert local.call("game.verify", {"game_id": game_id})["ok"] is True
 
 
 def test_a_bot_seat_or_an_unknown_bot_is_refused(local: Local) -> None:
