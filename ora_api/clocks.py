@@ -23,6 +23,7 @@ from attrs import define
 
 from ora_api.hot import Hot
 from ora_api.table_events import GameService, store_events
+from ora_api.transport.rpc import RpcError
 from ora_core.errors import IllegalCommand
 from ora_core.state import State
 from ora_rules import clocks, timeouts
@@ -157,9 +158,11 @@ class Timers:
             return False
         try:
             events = timeouts.expire(state, self.svc.rules, elapsed)
+            store_events(self.svc, game_id, hot, events)
         except IllegalCommand:
             return False
-        store_events(self.svc, game_id, hot, events)
+        except RpcError:  # another process stored it first (a version conflict): theirs holds
+            return False
         self.moved(game_id, hot.state)
         return True
 
