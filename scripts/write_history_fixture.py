@@ -15,6 +15,7 @@ import sqlite3
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 from uuid import UUID
 
 import orjson
@@ -101,7 +102,7 @@ def main(name: str) -> None:
     clock = FakeClock()
     svc = GameService(EventStore(EventJsonCodec(), f"sqlite:{path}"), load_rules(),
                       clock=clock)
-    expected = []
+    expected: list[dict[str, Any]] = []
     try:
         for players, variant, length, seed, liesborn, limit in GAMES:
             # The clocked game's creator takes seat 0; the others join by invitation, so a

@@ -49,8 +49,9 @@ def _game(client: Any, clock: dict[str, Any] | None, players: int = 2, seed: int
 
 def _move(client: Any, game_id: str, tokens: dict[int, str]) -> dict[str, Any]:
     legal = client.call("game.legal_moves", {"game_id": game_id})
-    return client.call("game.move", {"game_id": game_id, "token": tokens[legal["seat"]],
-                                     "move": legal["moves"][-1]})
+    done: dict[str, Any] = client.call("game.move", {
+        "game_id": game_id, "token": tokens[legal["seat"]], "move": legal["moves"][-1]})
+    return done
 
 
 def _played(client: Any, game_id: str) -> list[dict[str, Any]]:

@@ -187,13 +187,13 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
     timed = check("game.create", {"config": {"players": 3, "variant": "france",
                                              "length": "long", "clock": {"initial": 600}},
                                   "seats": [{"name": "A"}, {}, {}]})
-    tokens = [timed["seats"][0]["token"], *(
+    joined_tokens = [timed["seats"][0]["token"], *(
         check("game.join", {"invite": s["invite"], "name": f"P{s['seat']}"})["token"]
         for s in timed["seats"][1:])]
-    check("game.view", {"game_id": timed["game_id"], "token": tokens[0]})
-    check("game.replace_seat", {"game_id": timed["game_id"], "token": tokens[1], "seat": 2,
-                                "bot": "random"})
-    check("game.replace_answer", {"game_id": timed["game_id"], "token": tokens[0],
+    check("game.view", {"game_id": timed["game_id"], "token": joined_tokens[0]})
+    check("game.replace_seat", {"game_id": timed["game_id"], "token": joined_tokens[1],
+                                "seat": 2, "bot": "random"})
+    check("game.replace_answer", {"game_id": timed["game_id"], "token": joined_tokens[0],
                                   "accept": True})
     assert seen == set(API.methods)
     for message in local.pushed:
