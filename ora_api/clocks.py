@@ -22,9 +22,11 @@ from uuid import UUID
 from attrs import define
 
 from ora_api.hot import Hot
+from ora_api.methods.common import ILLEGAL_MOVE
 from ora_api.table_events import GameService, store_events
 from ora_api.transport.rpc import RpcError
 from ora_core.errors import IllegalCommand
+from ora_core.events import ClockExpired
 from ora_core.state import State
 from ora_rules import clocks, timeouts
 from ora_rules.views.view import ClockView
@@ -147,9 +149,11 @@ class Timers:
 
     # -- time running out -------------------------------------------------------------------------
 
-    def due(self, game_id: UUID, hot: Hot) -> bool:
+    def due(self, game_id: UUID, hot: Hot, *, refuse: bool = False) -> bool:
         """Apply the policy if the running seat's time ran out (CLOCK-3); call with the
-        game's lock held. True when events were stored."""
+        game's lock held. True when events were stored; with ``refuse`` (a move's request)
+        they are an ``illegal_move`` error then: the move was meant for a position that has
+        gone, and the client reads the game again."""
         state = hot.state
         if state.config.clock is None:
             return False
@@ -164,6 +168,13 @@ class Timers:
         except RpcError:  # another process stored it first (a version conflict): theirs holds
             return False
         self.moved(game_id, hot.state)
+        if refuse:
+            expired = events[0]
+            assert isinstance(expired, ClockExpired)
+            raise ILLEGAL_MOVE.error(
+                f"seat {expired.seat}'s time ran out before this move (on_timeout "
+                f"{state.config.clock.on_timeout}, now version {hot.state.version}); read "
+                "the game again", reason="time_ran_out", rule="CLOCK-3")
         return True
 
     def sweep(self) -> int:

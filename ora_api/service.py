@@ -400,7 +400,7 @@ class GameService:
         again (``ora_api.retries``)."""
         with self._game_lock(game_id):
             hot = self._entry(game_id)
-            self.timers.due(game_id, hot)  # a time run out before this request applies first
+            self.timers.due(game_id, hot, refuse=True)  # a time run out first: the move is late
             seat = self._seat_of(game_id, hot, token)
             if seat is None or hot.state.players[seat].bot is not None:
                 raise BAD_TOKEN.error("the token is not the token of a seat a person plays")

@@ -136,7 +136,11 @@ def test_bot_takes_the_seat_when_its_time_runs_out(timed: Local, clock: FakeCloc
     """CLOCK-3 bot: SeatReplaced (reason timeout); the seat's token no longer moves."""
     game_id, tokens = _game(timed, {"deadline": 20, "on_timeout": "bot", "bot": "random"})
     clock.advance(21)
-    with pytest.raises(RpcFailed) as refused:  # the move's request notices the timeout first
+    with pytest.raises(RpcFailed) as late:  # the move's request notices the timeout first
+        timed.call("game.move", {"game_id": game_id, "token": tokens[0],
+                                 "move": "FELL_TREES 1 0"})
+    assert late.value.data["reason"] == "time_ran_out" and late.value.data["rule"] == "CLOCK-3"
+    with pytest.raises(RpcFailed) as refused:  # a bot plays the seat now
         timed.call("game.move", {"game_id": game_id, "token": tokens[0],
                                  "move": "FELL_TREES 1 0"})
     assert refused.value.error["message"] == "Bad token"
