@@ -202,3 +202,12 @@ def test_ora_log_says_how_long_each_seat_thought(tmp_path: Path,
     assert main(["log", game_id, "--store", url]) == 0
     lines = [line for line in capsys.readouterr().out.splitlines() if line[:1].isdigit()]
     assert lines[0].endswith(" [2 min 05 s]") and lines[1].endswith(" [12.3 s]")
+
+
+def test_a_server_on_the_real_clock_runs_the_sweep_and_stops_it(service: GameService) -> None:
+    """The sweep is a thread of the service on the system clock (a fake clock's service is
+    swept by hand, as above); closing the service stops it."""
+    thread = service.timers._thread
+    assert thread is not None and thread.is_alive() and thread.daemon
+    service.timers.close()
+    assert not thread.is_alive()
