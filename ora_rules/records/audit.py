@@ -25,6 +25,7 @@ from ora_core.evolve import evolve, fold
 from ora_core.state import Readings, State
 from ora_rules.decide import execute, start
 from ora_rules.readings import profile_of
+from ora_rules.records import table_lines
 from ora_rules.rulebook import UnknownRule, load_rulebook
 from ora_rules.specs import Rules
 
@@ -73,7 +74,11 @@ def audit(events: Sequence[GameEvent], rules: Rules) -> Audit:
         played = events[index]
         assert isinstance(played, MovePlayed)
         end = moves[number] if number < len(moves) else len(events)
-        stored = events[index:end]
+        # the move's own events: the table's after it (a time run out, a seat handed over)
+        # are no part of what the move decided
+        after = events[index:end]
+        stored = after[:next((k for k, e in enumerate(after)
+                              if isinstance(e, table_lines.EVENTS)), len(after))]
         before = state
 
         def redo(r: Readings, before: State = before, played: MovePlayed = played) -> str:
@@ -84,7 +89,7 @@ def audit(events: Sequence[GameEvent], rules: Rules) -> Audit:
             outcome = _differs(rulebook, _encoded(stored))
             for option in _relied_on(readings, stored, redo):
                 found.append(_departure(rules, number, played.move, option, outcome))
-        for event in stored:
+        for event in after:
             state = evolve(state, event)
     return Audit(profile, len(moves), tuple(found))
 
@@ -115,7 +120,8 @@ def _decide(state: State, readings: Readings, played: MovePlayed, rules: Rules) 
     """The move's events from ``state`` under ``readings``, encoded, or the refusal."""
     swapped = attrs.evolve(state, config=attrs.evolve(state.config, readings=readings))
     try:
-        return _encoded(execute(swapped, played.move, rules, seat=played.seat).events)
+        return _encoded(execute(swapped, played.move, rules, seat=played.seat,
+                                took=played.took).events)
     except IllegalCommand as e:
         return f"refused: {e.reason} ({e.rule}): {e.detail}"
     except (InvalidCommand, AmbiguousCommand) as e:

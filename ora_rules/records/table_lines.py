@@ -33,6 +33,8 @@ from ora_rules.clocks import checked
 from ora_rules.specs import Rules
 
 VERBS = ("TIMEOUT", "REPLACE", "ASK_REPLACE", "ANSWER_REPLACE")
+#: The table's events: between moves, never part of what a move decided.
+EVENTS = (ClockExpired, SeatReplaceRequested, SeatReplaceAnswered, SeatReplaced)
 _CLOCK = re.compile(r"(fischer|deadline) ([0-9]+)(?:\+([0-9]+))? (lose|pass|bot)(?::(\S+))?")
 _DEFAULT_BOT = TimeControl().bot
 

@@ -211,3 +211,25 @@ def test_a_server_on_the_real_clock_runs_the_sweep_and_stops_it(service: GameSer
     assert thread is not None and thread.is_alive() and thread.daemon
     service.timers.close()
     assert not thread.is_alive()
+
+
+def test_the_audit_of_a_clocked_game_is_the_audit_of_its_moves(timed: Local,
+                                                               clock: FakeClock) -> None:
+    """A game under a profile (weblabora) audits the same with a clock as without: the times
+    and the table's lines are no departure from the rulebook (docs/records.md "The audit")."""
+    games = []
+    for with_clock in (False, True):
+        config: dict[str, Any] = {"players": 2, "variant": "france", "length": "long",
+                                  "seed": 12, "readings": "weblabora"}
+        if with_clock:
+            config["clock"] = {"initial": 600, "increment": 5}
+        created = timed.call("game.create", {"config": config, "visibility": "public",
+                                             "seats": [{"name": "A"}, {"name": "B"}]})
+        games.append((created["game_id"], {s["seat"]: s["token"] for s in created["seats"]}))
+    for n in range(40):
+        clock.advance(3 + n % 7)
+        for game_id, tokens in games:
+            _move(timed, game_id, tokens)
+    audits = [timed.call("game.audit", {"game_id": g})["departures"] for g, _ in games]
+    assert audits[0] == audits[1]
+    assert timed.call("game.verify", {"game_id": games[1][0]})["ok"] is True
