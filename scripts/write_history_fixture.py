@@ -37,10 +37,14 @@ OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "history"
 ROOT = Path(__file__).resolve().parents[1]
 
 #: (players, variant, length, seed, liesborn, moves: a golden game's file to replay its
-#: commands, or how many random moves to play, None = to the end). The first is the golden
-#: Liesborn game that takes a wonder tile (tests/modes/games.py): every event type occurs.
-GAMES = ((3, "france", "short", 38, True, "3-france-short-liesborn.txt"),
-         (2, "france", "short", 24, False, 60))
+#: commands, or how many random moves to play, None = to the end; the profile). The first is
+#: the golden Liesborn game that takes a wonder tile (tests/modes/games.py): every event type of
+#: the rulebook occurs; the last is played under the weblabora profile, whose option
+#: ``coin_tiles`` counts coin pieces (``coin_pieces_counted``).
+GAMES: tuple[tuple[int, str, str, int, bool, str | int | None, str | None], ...] = (
+    (3, "france", "short", 38, True, "3-france-short-liesborn.txt", None),
+    (2, "france", "short", 24, False, 60, None),
+    (3, "france", "short", 5, False, None, "weblabora"))
 
 
 def _golden(name: str) -> list[str]:
@@ -71,8 +75,9 @@ def main(name: str) -> None:
     svc = open_service(f"sqlite:{path}")
     expected = []
     try:
-        for players, variant, length, seed, liesborn, limit in GAMES:
+        for players, variant, length, seed, liesborn, limit, readings in GAMES:
             created = svc.create(players, variant, length, seed, liesborn=liesborn,
+                                 readings=readings,
                                  seats=[SeatPlan(name=f"P{i}") for i in range(players)],
                                  visibility="public")
             game_id, tokens = created.game_id, created.tokens
@@ -92,7 +97,7 @@ def main(name: str) -> None:
                     move = rng.choice(moves)
                 svc.move(game_id, tokens[state.flow.turn.decider], move)
                 played += 1
-            if not isinstance(limit, str) and players > 1:
+            if not isinstance(limit, str) and players > 1 and readings is None:
                 _take_backs(svc, game_id, tokens)
             stored = svc.store.events(game_id)
             events = [s.event for s in stored]
