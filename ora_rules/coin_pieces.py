@@ -39,16 +39,18 @@ from ora_rules.readings import chosen_options, switch
 from ora_rules.specs import Rules
 
 SWITCH = "coin_pieces"
-#: (id(rules), readings) -> whether that game holds the pieces apart: asked by every command.
-_KEPT_APART: dict[tuple[int, Readings], tuple[Rules, bool]] = {}
+#: (id(rules), id(readings)) -> (rules, readings, whether that game holds the pieces apart):
+#: asked by every command, so one lookup (the objects are kept so their ids stay theirs).
+_KEPT_APART: dict[tuple[int, int], tuple[Rules, Readings, bool]] = {}
 
 
 def kept_apart(rules: Rules, readings: Readings) -> bool:
     """Whether the game's options hold 1-coin and 5-coin pieces apart."""
-    known = _KEPT_APART.get((id(rules), readings))
-    if known is None or known[0] is not rules:
-        known = _KEPT_APART[(id(rules), readings)] = (rules, switch(rules, readings, SWITCH))
-    return known[1]
+    known = _KEPT_APART.get((id(rules), id(readings)))
+    if known is None or known[0] is not rules or known[1] is not readings:
+        known = _KEPT_APART[(id(rules), id(readings))] = (
+            rules, readings, switch(rules, readings, SWITCH))
+    return known[2]
 
 
 def _ones_from(rules: Rules, readings: Readings) -> frozenset[str]:
