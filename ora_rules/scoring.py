@@ -58,8 +58,9 @@ def goods_points(player: PlayerState, rules: Rules, convert: bool = True,
     fives = min(player.five_coin_pieces, coins // 5) if pieces else coins // 5
     if not convert:  # the switches come together in specs/readings.toml (goods_scoring)
         return 2 * fives + wine * rules.goods[Good.WINE].points + others
-    if pieces:
-        return 2 * fives + wine + whiskey + others
+    if pieces:  # nothing joins the pieces: wine and whiskey score as themselves
+        return (2 * fives + wine * rules.goods[Good.WINE].points
+                + whiskey * rules.goods[Good.WHISKEY].points + others)
     return coin_points(coins, wine, whiskey) + others
 
 
