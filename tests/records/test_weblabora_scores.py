@@ -12,6 +12,7 @@ import pytest
 
 from ora_core.evolve import fold
 from ora_rules.readings import under
+from ora_rules.records.verify import redecide
 from ora_rules.records.weblabora import read_weblabora
 from ora_rules.scoring import score, score_player
 from tests.support import rules
@@ -24,6 +25,7 @@ def final_scores(name: str) -> dict[str, list[int]]:
     game = read_weblabora((DATA / "weblabora" / name).read_text(encoding="utf-8"), rules(),
                           "weblabora")
     assert game.stop is None, game.stop
+    assert redecide(list(game.events), rules()) is None  # verify: legal under its profile
     state = fold(game.events)
     assert state.finished
     players = [p for p in state.players if not p.neutral]
