@@ -23,6 +23,7 @@ from ora_core.state import Readings, State
 from ora_core.values import Good
 from ora_rules.coin_pieces import counted
 from ora_rules.decide import decide, start
+from ora_rules.moves import legal_moves
 from ora_rules.records.audit import audit
 from ora_rules.records.weblabora import read_weblabora
 from ora_rules.scoring import score
@@ -115,3 +116,16 @@ def test_game20430_red_ends_with_six_one_coin_pieces_and_the_audit_says_so() -> 
     coin = [d for d in at_scoring if d.option == "coin_tiles=kept_apart"]
     assert len(coin) == 1 and coin[0].rule == "R-SCORE-2"
     assert "R 96/150/107 where the game has 94/150/107" in coin[0].rulebook
+
+
+def test_legal_moves_offer_the_exchanges_under_the_option_only() -> None:
+    """R-FREE-1 c: a piece to break or five 1-coin pieces to make one of; none where the coins
+    are one pool (the rulebook's moves keep their count, tests/modes/test_trials.py)."""
+    def exchanges(readings: Readings, *events: GameEvent) -> list[str]:
+        return [str(m) for m in legal_moves(_game(readings, *events), R)
+                if str(m) in ("CONVERT Ni", "CONVERT PnPnPnPnPn")]
+
+    six = GoodsGained(seat=0, goods={Good.COIN: 5})
+    assert exchanges(Readings(), six) == []
+    assert exchanges(APART, six) == ["CONVERT PnPnPnPnPn"]
+    assert exchanges(APART, six, CoinPiecesCounted(seat=0, fives=1)) == ["CONVERT Ni"]
