@@ -146,6 +146,15 @@ class GoodsConverted(Event):
     received: Mapping[Good, int]
 
 
+@event("coin_pieces_counted")
+class CoinPiecesCounted(Event):
+    """Under ``coin_tiles = kept_apart`` only: ``seat`` now holds ``fives`` 5-coin pieces among
+    its coins (the rest are 1-coin pieces); rules decide the count (ora_rules/coin_pieces.py)."""
+
+    seat: int
+    fives: int
+
+
 @event("indicator_used")
 class IndicatorUsed(Event):
     """A wheel production: the indicator (or the joker) goes back to the arm (R-WHEEL-6)."""
@@ -363,6 +372,7 @@ GameEvent = Union[  # noqa: UP007 - an explicit registry reads best as a Union
     GoodsPaid,
     GoodsGained,
     GoodsConverted,
+    CoinPiecesCounted,
     IndicatorUsed,
     WheelRotated,
     IndicatorEntered,

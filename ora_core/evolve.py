@@ -17,6 +17,7 @@ from ora_core.events import (
     CardRemoved,
     ClergyPlaced,
     ClergyReturned,
+    CoinPiecesCounted,
     FlowChanged,
     GameEnded,
     GameEvent,
@@ -167,6 +168,10 @@ def _converted(state: State, e: GoodsConverted) -> Changes:
     return _player_changed(state, replace(player, goods=goods))
 
 
+def _pieces(state: State, e: CoinPiecesCounted) -> Changes:
+    return _player_changed(state, replace(state.players[e.seat], five_coin_pieces=e.fives))
+
+
 def _indicator_used(state: State, e: IndicatorUsed) -> Changes:
     positions = {**state.wheel.positions, e.indicator: 0}
     return {"wheel": replace(state.wheel, positions=positions)}
@@ -290,6 +295,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], Changes]] = {
     GoodsPaid: _paid,
     GoodsGained: _gained,
     GoodsConverted: _converted,
+    CoinPiecesCounted: _pieces,
     WonderTaken: _wonder,
     IndicatorUsed: _indicator_used,
     WheelRotated: _rotated,

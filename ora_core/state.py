@@ -68,6 +68,8 @@ class Readings:
     bathhouse: str = "pays_coin"
     #: R-END-2 (AMB-12): ``rulebook`` or ``round_end`` (weblabora's two-player end).
     two_player_end: str = "rulebook"
+    #: R-FREE-1 c / R-SCORE-2: ``one_pool`` or ``kept_apart`` (weblabora's 1- and 5-coin pieces).
+    coin_tiles: str = "one_pool"
     #: Departure from R-CLG-4: ``refused`` or ``replaces`` (kennerspiel 0.21.1).
     occupied_own_building: str = "refused"
     #: Departure from R-SOLO-6: ``gone`` or ``joker_only_uses`` (kennerspiel 0.21.1).
@@ -165,6 +167,10 @@ class PlayerState:
     #: also counts in ``goods`` as a wonder.
     dark_wonders: tuple[str, ...] = ()
     light_wonders: tuple[str, ...] = ()
+    #: How many of ``goods[COIN]`` are 5-coin pieces, kept only in a game whose profile holds
+    #: the two coin pieces apart (``coin_tiles = kept_apart``, ``CoinPiecesCounted``); 0 and
+    #: unused where coins are one pool (the rulebook, R-FREE-1 c).
+    five_coin_pieces: int = 0
 
     def count(self, good: Good) -> int:
         return self.goods.get(good, 0)

@@ -39,6 +39,7 @@ EVENT_VERSIONS: Mapping[str, int] = {
     "goods_paid": 1,
     "goods_gained": 1,
     "goods_converted": 1,
+    "coin_pieces_counted": 1,
     "indicator_used": 1,
     "wheel_rotated": 1,
     "indicator_entered": 1,

@@ -49,13 +49,16 @@ OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "history"
 ROOT = Path(__file__).resolve().parents[1]
 
 #: (players, variant, length, seed, liesborn, moves: a golden game's file to replay its
-#: commands, or how many random moves to play, None = to the end). The first has a clock (its
-#: time moved by a fake clock, a seat's time running out, seats handed to a bot: the table's
-#: events), the second is the golden Liesborn game that takes a wonder tile
-#: (tests/modes/games.py): every event type occurs.
-GAMES = ((3, "france", "long", 11, False, 40),
-         (3, "france", "short", 38, True, "3-france-short-liesborn.txt"),
-         (2, "france", "short", 24, False, 60))
+#: commands, or how many random moves to play, None = to the end; the profile). The first has a
+#: clock (its time moved by a fake clock, a seat's time running out, seats handed to a bot: the
+#: table's events), the second is the golden Liesborn game that takes a wonder tile
+#: (tests/modes/games.py): every event type of the rulebook occurs; the last is played under the
+#: weblabora profile, whose option ``coin_tiles`` counts coin pieces (``coin_pieces_counted``).
+GAMES: tuple[tuple[int, str, str, int, bool, str | int | None, str | None], ...] = (
+    (3, "france", "long", 11, False, 40, None),
+    (3, "france", "short", 38, True, "3-france-short-liesborn.txt", None),
+    (2, "france", "short", 24, False, 60, None),
+    (3, "france", "short", 5, False, None, "weblabora"))
 #: The first game's clock: 3 minutes, 5 s a move; a seat out of time passes.
 CLOCK = TimeControl(kind="fischer", initial=180, increment=5, on_timeout="pass")
 
@@ -104,13 +107,13 @@ def main(name: str) -> None:
                       clock=clock)
     expected: list[dict[str, Any]] = []
     try:
-        for players, variant, length, seed, liesborn, limit in GAMES:
+        for players, variant, length, seed, liesborn, limit, readings in GAMES:
             # The clocked game's creator takes seat 0; the others join by invitation, so a
             # seat handed to a bot needs their consent.
             plans = [SeatPlan(name=f"P{i}") if expected or not i else SeatPlan()
                      for i in range(players)]
             created = svc.create(players, variant, length, seed, liesborn=liesborn,
-                                 seats=plans, visibility="public",
+                                 readings=readings, seats=plans, visibility="public",
                                  clock=None if expected else CLOCK)
             game_id, tokens = created.game_id, dict(created.tokens)
             for seat, invite in sorted(created.invites.items()):
@@ -137,7 +140,7 @@ def main(name: str) -> None:
                 played += 1
             if not expected:
                 _replacements(svc, game_id, tokens)
-            elif not isinstance(limit, str) and players > 1:
+            elif not isinstance(limit, str) and players > 1 and readings is None:
                 _take_backs(svc, game_id, tokens)
             stored = svc.store.events(game_id)
             events = [s.event for s in stored]

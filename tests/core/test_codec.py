@@ -42,6 +42,7 @@ STABLE_TAGS = {
     "GoodsPaid": "goods_paid",
     "GoodsGained": "goods_gained",
     "GoodsConverted": "goods_converted",
+    "CoinPiecesCounted": "coin_pieces_counted",
     "IndicatorUsed": "indicator_used",
     "WheelRotated": "wheel_rotated",
     "IndicatorEntered": "indicator_entered",
