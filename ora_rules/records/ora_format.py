@@ -26,7 +26,7 @@ from attrs import evolve as attrs_evolve
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
-from ora_core.events import GameEvent, GameStarted, MovePlayed, PositionRestored, SeatTaken
+from ora_core.events import GameEvent, GameStarted, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, Readings, State
 from ora_rules import wonders
@@ -35,6 +35,7 @@ from ora_rules.records.errors import RecordError
 from ora_rules.records.hints import profile_option
 from ora_rules.records.importing import Imported
 from ora_rules.records.replay import Replayed, SourceMove, replay
+from ora_rules.records.takeback_lines import is_takeback, line_of, well_formed
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 from ora_rules.version import RULES_VERSION
@@ -179,23 +180,37 @@ def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True,
     """
     if not events or not isinstance(events[0], GameStarted):
         raise ValueError("a record starts from the game's GameStarted event")
-    taken = next((v for v, e in enumerate(events, 1) if isinstance(e, PositionRestored)), None)
-    if taken is not None:  # a record is its moves: a take-back is not one (docs/records.md)
-        raise RecordError(0, f"the game has a take-back (version {taken}): a record of it "
-                          "cannot be written yet, its events are the game's whole history")
+    _seats_between_moves(events)
     state = fold(events)
     hashes = chain_of(events)
     lines = [f'[{name} "{_quote(value)}"]'
              for name, value in header_tags(events[0].config, state, hashes[-1],
                                             seated_of(events), rules)]
-    moves = [(i, e.move) for i, e in enumerate(events) if isinstance(e, MovePlayed)]
-    for n, (_, move) in enumerate(moves):
+    # Each line: a move, or a take-back line (records/takeback_lines.py) between the moves.
+    said = [(i, e.move if isinstance(e, MovePlayed) else line_of(e))
+            for i, e in enumerate(events) if isinstance(e, MovePlayed) or line_of(e)]
+    for n, (_, text) in enumerate(said):
+        assert text is not None
         if not checkpoints:
-            lines.append(move)
+            lines.append(text)
             continue
-        end = moves[n + 1][0] if n + 1 < len(moves) else len(events)  # version after the move
-        lines.append(f"{move}  #v{end}:{hashes[end - 1][:_CHECK_LEN]}")
+        end = said[n + 1][0] if n + 1 < len(said) else len(events)  # version after the line
+        lines.append(f"{text}  #v{end}:{hashes[end - 1][:_CHECK_LEN]}")
     return "\n".join(lines) + "\n"
+
+
+def _seats_between_moves(events: Sequence[GameEvent]) -> None:
+    """A seat taken while a take-back was being agreed cannot be written: ``[Seated]`` places
+    seats after a number of moves, and the replay would seat it before the take-back line."""
+    since_move = False
+    for version, event in enumerate(events, 1):
+        if isinstance(event, MovePlayed):
+            since_move = False
+        elif line_of(event) is not None:
+            since_move = True
+        elif isinstance(event, SeatTaken) and since_move:
+            raise RecordError(0, f"seat {event.seat} was taken (version {version}) after a "
+                              "take-back line and before the next move: a record cannot say so")
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -240,6 +255,9 @@ def parse_record(text: str) -> _Parsed:
                               f"not with {command[:40]!r}")
         if '"' in command or "[" in command:
             raise RecordError(number, f"not a move of the notation: {command!r}")
+        if is_takeback(command) and not well_formed(command):
+            raise RecordError(number, f"not a take-back line (!undo SEAT MOVE, !accept SEAT, "
+                              f"!refuse SEAT): {command!r}")
         parsed.moves.append(SourceMove(line=number, source=command, command=command))
         check = _CHECKPOINT.fullmatch(comment.strip())
         if check:

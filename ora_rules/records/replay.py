@@ -19,6 +19,7 @@ from ora_core.state import GameConfig, State
 from ora_rules.decide import execute, start
 from ora_rules.records.hints import option_allowing, with_option
 from ora_rules.records.importing import ImportStop
+from ora_rules.records.takeback_lines import is_takeback, play_line
 from ora_rules.specs import Rules
 
 
@@ -37,7 +38,7 @@ class Replayed:
 
     events: tuple[GameEvent, ...]
     commands: tuple[str, ...]  # each played move as ``decide`` wrote it (canonical notation)
-    ends: tuple[int, ...]      # the stream's version after each played move
+    ends: tuple[int, ...]      # the stream's version after each line played (take-backs too)
     state: State               # the state after the last played move
     stop: ImportStop | None
 
@@ -59,7 +60,18 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
     stop: ImportStop | None = None
     waiting = sorted(enumerate(seated), key=lambda item: (item[1][0], item[0]))
     state = _seat(events, state, waiting, 0)
+    played = 0  # moves played (take-back lines are none): ``seated`` counts these
     for number, move in enumerate(moves, start=1):
+        if is_takeback(move.command):  # the table's agreement (records/takeback_lines.py)
+            try:
+                said = play_line(events, config.players, move.command)
+            except IllegalCommand as e:
+                stop = _stop(number, move, e.reason, e.rule, e.detail)
+                break
+            events.extend(said)
+            state = fold(said, state)
+            ends.append(state.version)
+            continue
         try:
             executed = execute(state, move.command, rules)
         except IllegalCommand as e:
@@ -75,7 +87,8 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
         first = executed.events[0]
         assert isinstance(first, MovePlayed)  # decide's first event is always the move
         commands.append(first.move)
-        state = _seat(events, state, waiting, number)
+        played += 1
+        state = _seat(events, state, waiting, played)
         ends.append(state.version)
     return Replayed(tuple(events), tuple(commands), tuple(ends), state, stop)
 
