@@ -7,7 +7,9 @@ import { Ora } from "/ora.js";
 import { drawBoard, drawScores, h, seatName } from "/static/board.js";
 import { entry, hideTip, installTips, loadCatalog, verbName } from "/static/cards.js";
 import { LOCALES, locale, setLocale, t } from "/static/i18n.js";
+import { TurnNotice } from "/static/notify.js";
 import { Popover, drawBar, loadIndex, marksOf, moveLabel, whatAt } from "/static/table.js";
+import { TakeBack } from "/static/takeback.js";
 import { errorText } from "/static/words.js";
 
 const ora = new Ora(location.origin, { onStatus: (status) => setLive(status) });
@@ -251,10 +253,14 @@ async function showGame(gameId, seat) {
   const call = (params) => ora.call("game.moves", read(gameId, params));
   const popover = new Popover({ call, play: (move, version) => play(move, version),
                                 preview: (move) => preview(move) });
+  const takeback = new TakeBack({ gameId, seat, call: (m, p) => ora.call(m, p), errorText,
+    token: () => tokens(gameId)[seat], name: (s) => (game.view
+      ? seatName(game.view, s, game.names ?? {}) : t("Seat {n}", { n: s + 1 })) });
+  const notice = new TurnNotice(document.title, gameId);
   const page = h("div.game", { "data-testid": "game", "data-turn": "loading" },
     header, message,
     h("div.columns", {}, boardBox,
-      h("aside.side", {}, chooser, invitesBox, scoreBox,
+      h("aside.side", {}, chooser, takeback.box, invitesBox, scoreBox,
         h("div.panel", {}, h("h3", {}, t("Moves played")), logBox))),
     popover.box);
   main.append(page);
@@ -279,6 +285,7 @@ async function showGame(gameId, seat) {
   // connection, so nothing is missed.
   const watch = ora.watch(gameId, (event) => {
     if (event.type === "seat_taken") game.names = null;  // someone joined
+    takeback.event(event);
     schedule();
   }, { token: read(gameId).token });
   leave = () => {
@@ -341,7 +348,9 @@ async function showGame(gameId, seat) {
         : yours ? t("Your move") : t("Waiting for {who}", {
           who: seatName(view, view.turn.decider, who) })),
       h("a.button", { href: `#/replay/${gameId}` }, t("Replay")),
-      h("a.button", { href: "#/" }, t("All games")));
+      h("a.button", { href: "#/" }, t("All games")), seat !== null ? notice.button() : null);
+    notice.update(yours);
+    takeback.draw();
     const marks = marksOf(game.index, view, wheelOf);
     const focused = document.activeElement;
     const focusKey = focused && boardBox.contains(focused) ? focusSelector(focused) : null;
@@ -445,8 +454,8 @@ async function showGame(gameId, seat) {
     message.textContent = "";
     chooser.querySelectorAll("button.option").forEach((b) => { b.disabled = true; });
     try {
-      await ora.call("game.move", { game_id: gameId, token: tokens(gameId)[seat], move,
-                                    expected_version: version ?? game.view.version });
+      await ora.move(gameId, tokens(gameId)[seat], move,  // safe to retry: a request id
+                     { expectedVersion: version ?? game.view.version });
     } catch (error) {
       message.textContent = errorText(error);
     } finally {
@@ -518,8 +527,7 @@ function showJoin(invite) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const joined = await ora.call("game.join", {
-        invite, name: new FormData(form).get("name") });
+      const joined = await ora.join(invite, new FormData(form).get("name"));
       keepTokens(joined.game_id, [{ seat: joined.seat, token: joined.token }]);
       location.hash = `#/game/${joined.game_id}?seat=${joined.seat}`;
     } catch (error) {
