@@ -258,9 +258,9 @@ async function showGame(gameId, seat) {
       ? seatName(game.view, s, game.names ?? {}) : t("Seat {n}", { n: s + 1 })) });
   const notice = new TurnNotice(document.title, gameId);
   const page = h("div.game", { "data-testid": "game", "data-turn": "loading" },
-    header, message,
+    header, message, takeback.box,
     h("div.columns", {}, boardBox,
-      h("aside.side", {}, chooser, takeback.box, invitesBox, scoreBox,
+      h("aside.side", {}, chooser, invitesBox, scoreBox,
         h("div.panel", {}, h("h3", {}, t("Moves played")), logBox))),
     popover.box);
   main.append(page);

@@ -127,7 +127,7 @@ export class TakeBack {
           t("Waiting for {who} to agree.", {
             who: asked.waiting.map((s) => this.name(s)).join(", ") })));
       }
-    } else if (mine && !this.over && this.policy !== "none" && this.line.length > 1) {
+    } else if (mine && !this.over && this.policy !== "none" && this.line.length > 0) {
       const back = this.beforeMine();
       const select = h("select", { "data-testid": "undo-to", "aria-label": t("Take back to") },
         this.targets().map((n) => h("option", { value: n, selected: n === back },
