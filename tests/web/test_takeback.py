@@ -76,12 +76,14 @@ def test_an_undo_accepted_in_one_browser_is_seen_in_the_other(
     # A takes its move back: the list offers the set-up, "Take back" asks for it
     a.wait_for_selector("[data-testid=take-back]")
     assert a.input_value("[data-testid=undo-to]") == "0"
+    if size == "desktop":
+        axe_clean(a, "the take-back button")
     a.click("[data-testid=take-back]")
     a.wait_for_selector("[data-testid=undo-waiting]")
     assert "Waiting for" in a.inner_text("[data-testid=undo-waiting]")
     b.wait_for_selector("[data-testid=undo-prompt]")
-    assert "asks to take the game back to after move 0" in b.inner_text(
-        "[data-testid=undo-prompt]")
+    assert b.inner_text("[data-testid=undo-prompt] p") == \
+        "Red (Ann) asks to take the game back to the start. Moves taken back: 1."
     no_overflow(b, "the take-back prompt")
     b.locator("[data-testid=undo-prompt]").scroll_into_view_if_needed()
     picture(b, f"{size}-{11 if size == 'desktop' else 8}-take-back-prompt")
@@ -112,7 +114,8 @@ def test_a_hidden_page_raises_a_notification_and_a_refusal_is_seen_by_both(
     game_id, tokens = _two_seats(web_server, seed=12)
     decider = web_server.call("game.legal_moves", {"game_id": game_id})["seat"]
     other = 1 - decider
-    ctx_a, a, errors_a = _open(browser, base_url, "desktop", game_id, decider, tokens[decider])
+    ctx_a, a, errors_a = _open(browser, base_url, "desktop", game_id, decider, tokens[decider],
+                               'localStorage.setItem("ora.locale", "el");')  # A reads Greek
     ctx_b, b, errors_b = _open(browser, base_url, "desktop", game_id, other, tokens[other],
                                HIDDEN_WITH_NOTIFICATIONS)
     b.wait_for_selector("[data-testid=game][data-turn=waiting]")
@@ -130,16 +133,20 @@ def test_a_hidden_page_raises_a_notification_and_a_refusal_is_seen_by_both(
                        "body": f"It is your move in game {game_id[:8]}."}]
     assert b.title().startswith("▶ Your move")
     assert not a.title().startswith("▶")
+    assert a.evaluate("document.documentElement.lang") == "el"
 
     # B asks for A's moves back; A refuses; both read the refusal
     b.wait_for_selector("[data-testid=take-back]")
     b.click("[data-testid=take-back]")
     a.wait_for_selector("[data-testid=undo-prompt]")
+    assert a.inner_text("[data-testid=undo-accept]") == "Αποδοχή"
     a.click("[data-testid=undo-refuse]")
     for page in (a, b):
         page.wait_for_selector("[data-testid=undo-outcome][data-kind=refused]")
-        assert "refused the take-back" in page.inner_text("[data-testid=undo-outcome]")
-    assert "Ann" in b.inner_text("[data-testid=undo-outcome]")
+    assert b.inner_text("[data-testid=undo-outcome]").endswith("(Ann) refused the take-back.")
+    assert a.inner_text("[data-testid=undo-outcome]").endswith("άρνηση της αναίρεσης.")
+    assert web_server.call("game.events", {"game_id": game_id})["events"][-1]["type"] == \
+        "undo_answered"
     for context in (ctx_a, ctx_b):
         context.close()
     assert not errors_a and not errors_b, (errors_a, errors_b)

@@ -65,6 +65,9 @@ Object.assign(WORDS.el, {
   "Back to the start": "Πίσω στην αρχή", "Back to after move {n}": "Πίσω μετά την κίνηση {n}",
   "{who} asks to take the game back to after move {n}.":
     "{who}: αίτημα επιστροφής του παιχνιδιού μετά την κίνηση {n}.",
+  "{who} asks to take the game back to the start.":
+    "{who}: αίτημα επιστροφής του παιχνιδιού στην αρχή.",
+  "Moves taken back: {k}.": "Κινήσεις που αναιρούνται: {k}.",
   "Accept": "Αποδοχή", "Refuse": "Άρνηση",
   "Waiting for {who} to agree.": "Αναμονή για συναίνεση: {who}.",
   "The moves after move {n} were taken back.": "Οι κινήσεις μετά την κίνηση {n} αναιρέθηκαν.",
@@ -78,6 +81,8 @@ Object.assign(WORDS.ru, {
   "Back to the start": "К началу игры", "Back to after move {n}": "К позиции после хода {n}",
   "{who} asks to take the game back to after move {n}.":
     "{who}: просьба вернуть игру к позиции после хода {n}.",
+  "{who} asks to take the game back to the start.": "{who}: просьба вернуть игру к началу.",
+  "Moves taken back: {k}.": "Отменяемых ходов: {k}.",
   "Accept": "Принять", "Refuse": "Отказать",
   "Waiting for {who} to agree.": "Ждём согласия: {who}.",
   "The moves after move {n} were taken back.": "Ходы после хода {n} отменены.",

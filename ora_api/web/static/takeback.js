@@ -108,12 +108,15 @@ export class TakeBack {
     const parts = [h("h3", { id: "takeback-title" }, t("Take-back"))];
     const asked = this.asked;
     if (asked) {
-      const said = t("{who} asks to take the game back to after move {n}.",
-                     { who: this.name(asked.seat), n: asked.to });
+      const who = this.name(asked.seat);
+      const said = [asked.to === 0 ? t("{who} asks to take the game back to the start.", { who })
+        : t("{who} asks to take the game back to after move {n}.", { who, n: asked.to }),
+      " ", t("Moves taken back: {k}.", {
+        k: this.line.filter((m) => m.number > asked.to).length })];
       if (mine && asked.waiting.includes(this.seat)) {
         parts.push(h("div.undo-prompt", { role: "group", "data-testid": "undo-prompt",
                                           "aria-labelledby": "undo-asked" },
-          h("p", { id: "undo-asked" }, said),
+          h("p", { id: "undo-asked" }, ...said),
           h("div.buttons", {},
             h("button.primary", { type: "button", "data-testid": "undo-accept",
                                   disabled: this.busy,
@@ -123,7 +126,7 @@ export class TakeBack {
                           onclick: () => this.send("game.undo_answer", { accept: false }) },
               t("Refuse")))));
       } else {
-        parts.push(h("p", { "data-testid": "undo-waiting" }, said, " ",
+        parts.push(h("p", { "data-testid": "undo-waiting" }, ...said, " ",
           t("Waiting for {who} to agree.", {
             who: asked.waiting.map((s) => this.name(s)).join(", ") })));
       }
