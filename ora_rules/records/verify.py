@@ -4,12 +4,12 @@ The store's hash chain says a stream was not altered; it cannot say that the rul
 with it (a spec changed since, a bug fixed). :func:`redecide` replays the set-up and every
 ``MovePlayed`` through ``decide`` and compares the events byte for byte with the stored ones,
 stopping at the first difference: its version, its move number and, when the rules now refuse
-the move, the reason and the rule.
+the move, the reason and the rule. A take-back's request and answers are re-decided too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
@@ -18,6 +18,7 @@ from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from ora_core.events import GameEvent, GameStarted, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_rules.decide import execute, start
+from ora_rules.records.takeback_lines import line_of, play_line
 from ora_rules.specs import Rules
 
 _CODEC = EventJsonCodec()
@@ -47,7 +48,8 @@ def redecide(events: Sequence[GameEvent], rules: Rules) -> Difference | None:
         return Difference(1, 0, "", "setup_differs", None,
                           "the stream does not begin with game_started")
     versions = [i + 1 for i, e in enumerate(events) if not isinstance(e, SeatTaken)]
-    found = _redecide([e for e in events if not isinstance(e, SeatTaken)], rules)
+    found = _redecide([e for e in events if not isinstance(e, SeatTaken)], rules,
+                      lambda index: events[:versions[index] - 1])
     if found is None:
         return None
     # the version in the whole stream of the first differing event (or the one after the end)
@@ -57,20 +59,38 @@ def redecide(events: Sequence[GameEvent], rules: Rules) -> Difference | None:
                       found.detail.replace(f"version {found.version}", f"version {version}"))
 
 
-def _redecide(events: Sequence[GameEvent], rules: Rules) -> Difference | None:
-    """:func:`redecide` over the rules' events alone (versions count these events only)."""
+def _redecide(events: Sequence[GameEvent], rules: Rules,
+              before: Callable[[int], Sequence[GameEvent]]) -> Difference | None:
+    """:func:`redecide` over the rules' events alone (versions count these events only);
+    ``before(index)``: the whole stream before ``events[index]``, which a take-back line
+    (records/takeback_lines.py) is decided on, as the API decided it (it asks who is seated)."""
     assert isinstance(events[0], GameStarted)
-    moves = [i for i, e in enumerate(events) if isinstance(e, MovePlayed)]
+    players = events[0].config.players
+    moves = [i for i, e in enumerate(events) if isinstance(e, MovePlayed) or line_of(e)]
     setup_end = moves[0] if moves else len(events)
     setup = start(events[0].config, rules)
     found = _compare(events, 0, setup_end, setup, 0, "")
     if found is not None:
         return found
     state = fold(events[:setup_end])
-    for number, index in enumerate(moves, start=1):
+    number = 0
+    for n, index in enumerate(moves, start=1):
         played = events[index]
+        end = moves[n] if n < len(moves) else len(events)
+        line = line_of(played)
+        if line is not None:  # a take-back line between moves, decided by ora_rules.undo
+            try:
+                said = play_line(before(index), players, line)
+            except IllegalCommand as e:
+                return Difference(index + 1, number, line, e.reason, e.rule,
+                                  f"the rules now refuse the take-back: {e.detail}")
+            found = _compare(events, index, end, said, number, line)
+            if found is not None:
+                return found
+            state = fold(said, state)
+            continue
         assert isinstance(played, MovePlayed)
-        end = moves[number] if number < len(moves) else len(events)
+        number += 1
         try:
             executed = execute(state, played.move, rules, seat=played.seat)
         except IllegalCommand as e:

@@ -8,13 +8,14 @@ from __future__ import annotations
 import pytest
 
 from ora_core.codec import EventJsonCodec
-from ora_core.events import GameEvent, PositionRestored, SeatTaken, UndoLapsed
+from ora_core.events import GameEvent, PositionRestored, SeatTaken, UndoAnswered, UndoLapsed
 from ora_core.evolve import fold
 from ora_rules import undo
 from ora_rules.decide import execute, start
 from ora_rules.moves import legal_moves
 from ora_rules.records import RecordError, read_record, write_record
 from ora_rules.records.ora_format import chain_of
+from ora_rules.records.verify import redecide
 from ora_rules.setup import make_config
 from tests.support import rules
 
@@ -90,3 +91,15 @@ def test_a_seat_taken_during_the_agreement_cannot_be_written() -> None:
     with pytest.raises(RecordError) as refused:
         write_record(events)
     assert "seat 2 was taken" in str(refused.value)
+
+
+def test_verify_re_decides_the_take_back_lines_too() -> None:
+    """ora verify GAME (redecide): the request and answers are decided again by
+    ora_rules.undo; a stored answer today's rules would not give is the first difference."""
+    events = _game_with_take_backs()
+    assert redecide(events, rules()) is None
+    at = next(i for i, e in enumerate(events) if isinstance(e, UndoAnswered) and e.accepted)
+    forged = [*events[:at], UndoAnswered(seat=2, accepted=True), *events[at + 1:]]
+    found = redecide(forged, rules())
+    assert found is not None and found.version == at + 1
+    assert found.rule == "UNDO-4" and found.move == "!accept 2"
