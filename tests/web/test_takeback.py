@@ -78,6 +78,10 @@ def test_an_undo_accepted_in_one_browser_is_seen_in_the_other(
     assert a.input_value("[data-testid=undo-to]") == "0"
     if size == "desktop":
         axe_clean(a, "the take-back button")
+        a.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+        a.mouse.move(0, 0)
+        a.wait_for_selector("#cardtip", state="hidden")
+        picture(a, "desktop-12-take-back")
     a.click("[data-testid=take-back]")
     a.wait_for_selector("[data-testid=undo-waiting]")
     assert "Waiting for" in a.inner_text("[data-testid=undo-waiting]")
@@ -137,8 +141,19 @@ def test_a_hidden_page_raises_a_notification_and_a_refusal_is_seen_by_both(
 
     # B asks for A's moves back; A refuses; both read the refusal
     b.wait_for_selector("[data-testid=take-back]")
+    log = web_server.call("game.log", {"game_id": game_id})["moves"]
+    assert len(log) >= 2
+    # the list names each move by its sentence in the log, the newest first; B picks move 1
+    options = b.eval_on_selector_all("[data-testid=undo-to] option",
+                                     "els => els.map(e => [e.value, e.textContent])")
+    assert options[0][0] == str(len(log) - 1) and options[-1] == ["0", "Back to the start"]
+    first = dict(options)["1"]
+    assert first.startswith("Back to after move 1: ") and log[0]["text"][:60] in first
+    b.select_option("[data-testid=undo-to]", "1")
     b.click("[data-testid=take-back]")
     a.wait_for_selector("[data-testid=undo-prompt]")
+    asked = web_server.call("game.events", {"game_id": game_id})["events"][-1]
+    assert asked["type"] == "undo_requested" and asked["data"]["to_move"] == 1
     assert a.inner_text("[data-testid=undo-accept]") == "Αποδοχή"
     a.click("[data-testid=undo-refuse]")
     for page in (a, b):

@@ -324,6 +324,7 @@ async function showGame(gameId, seat) {
         if (entry.number <= game.logged) continue;
         game.logged = entry.number;
         logBox.prepend(logEntry(entry));
+        takeback.said(entry);
       }
       while (logBox.children.length > 80) logBox.lastChild.remove();
       draw();

@@ -24,6 +24,7 @@ export class TakeBack {
     this.asked = null;     // the take-back waiting for answers: {seat, to_move, waiting}
     this.outcome = null;   // the last one's end, shown until the next move: {kind, seat, to}
     this.over = false;
+    this.texts = new Map();  // move number -> its sentence in game.log, for the list
     this.busy = false;
     this.error = "";
     this.box = h("section.panel.takeback", { "data-testid": "takeback",
@@ -71,6 +72,19 @@ export class TakeBack {
     }
   }
 
+  /** A move of game.log: its sentence names it in the list of moves to go back to. */
+  said(entry) {
+    this.texts.set(entry.number, entry.text);
+  }
+
+  /** The list's words for going back to after move `n`. */
+  label(n) {
+    if (n === 0) return t("Back to the start");
+    const text = this.texts.get(n) ?? "";
+    const short = text.length > 70 ? `${text.slice(0, 69)}…` : text;
+    return `${t("Back to after move {n}", { n })}${short ? `: ${short}` : ""}`;
+  }
+
   /** The line's moves that may be gone back to: every one before the last (0: the set-up). */
   targets() {
     const before = this.line.slice(0, -1).map((m) => m.number);
@@ -102,7 +116,8 @@ export class TakeBack {
     const mine = this.seat !== null && Boolean(this.token());
     // Redrawn only when something shown changed: a prompt keeps its focus and is said once.
     const key = JSON.stringify([mine, this.asked, this.outcome, this.error, this.busy,
-                                this.line.length, this.over, this.name(this.asked?.seat ?? 0)]);
+                                this.line.length, this.over, this.name(this.asked?.seat ?? 0),
+                                this.texts.size]);
     if (key === this.drawn) return;
     this.drawn = key;
     const parts = [h("h3", { id: "takeback-title" }, t("Take-back"))];
@@ -134,7 +149,7 @@ export class TakeBack {
       const back = this.beforeMine();
       const select = h("select", { "data-testid": "undo-to", "aria-label": t("Take back to") },
         this.targets().map((n) => h("option", { value: n, selected: n === back },
-          n === 0 ? t("Back to the start") : t("Back to after move {n}", { n }))));
+          this.label(n))));
       parts.push(h("div.undo-ask", {}, select,
         h("button", { type: "button", "data-testid": "take-back", disabled: this.busy,
                       onclick: () => this.send("game.undo_request",
