@@ -292,6 +292,7 @@ async function showGame(gameId, seat) {
     watch.close();
     clearTimeout(game.timer);
     popover.close();
+    notice.close();
   };
 
   function schedule() {
