@@ -104,6 +104,9 @@ def test_an_undo_accepted_in_one_browser_is_seen_in_the_other(
     a.wait_for_function("(text) => document.querySelector('[data-testid=board]')"
                         ".innerText === text", arg=before)
     assert a.title().startswith("▶ Your move")
+    for page in (a, b):  # the log keeps the move, marked as taken back
+        page.wait_for_selector("[data-testid=log] li.taken-back")
+        assert page.inner_text("[data-testid=log] li.taken-back").endswith("(taken back)")
     events = web_server.call("game.events", {"game_id": game_id})["events"]
     assert [e["type"] for e in events][-3:] == ["undo_requested", "undo_answered",
                                                 "position_restored"]

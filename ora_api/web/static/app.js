@@ -328,6 +328,7 @@ async function showGame(gameId, seat) {
         takeback.said(entry);
       }
       while (logBox.children.length > 80) logBox.lastChild.remove();
+      takeback.markLog(logBox);
       draw();
       message.textContent = "";
     } catch (error) {

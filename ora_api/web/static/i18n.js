@@ -75,6 +75,7 @@ Object.assign(WORDS.el, {
   "The take-back lapsed: a move was played.": "Το αίτημα αναίρεσης έληξε: παίχτηκε κίνηση.",
   "Notify me on my turn": "Ειδοποίηση όταν είναι η σειρά μου",
   "It is your move in game {id}.": "Είναι η σειρά σας στο παιχνίδι {id}.",
+  "taken back": "αναιρέθηκε",
 });
 Object.assign(WORDS.ru, {
   "Take-back": "Отмена хода", "Take back": "Отменить ход", "Take back to": "Отменить до",
@@ -90,6 +91,7 @@ Object.assign(WORDS.ru, {
   "The take-back lapsed: a move was played.": "Просьба об отмене снята: сделан ход.",
   "Notify me on my turn": "Уведомлять о моём ходе",
   "It is your move in game {id}.": "Ваш ход в игре {id}.",
+  "taken back": "отменён",
 });
 
 export function locale() {

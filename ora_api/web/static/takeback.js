@@ -77,6 +77,19 @@ export class TakeBack {
     this.texts.set(entry.number, entry.text);
   }
 
+  /** Marks the moves of the log (li items numbered by game.log) that were taken back. */
+  markLog(logBox) {
+    const onLine = new Set(this.line.map((m) => m.number));
+    for (const li of logBox.children) {
+      const number = Number(li.querySelector(".number")?.textContent);
+      const gone = number > 0 && number <= this.played && !onLine.has(number);
+      if (gone === li.classList.contains("taken-back")) continue;
+      li.classList.toggle("taken-back", gone);
+      if (gone) li.append(h("span.gone", {}, ` (${t("taken back")})`));
+      else li.querySelector(".gone")?.remove();
+    }
+  }
+
   /** The list's words for going back to after move `n`. */
   label(n) {
     if (n === 0) return t("Back to the start");
