@@ -107,6 +107,11 @@ def test_an_undo_accepted_in_one_browser_is_seen_in_the_other(
     for page in (a, b):  # the log keeps the move, marked as taken back
         page.wait_for_selector("[data-testid=log] li.taken-back")
         assert page.inner_text("[data-testid=log] li.taken-back").endswith("(taken back)")
+    if size == "desktop":
+        a.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+        a.mouse.move(0, 0)
+        a.wait_for_selector("#cardtip", state="hidden")
+        picture(a, "desktop-13-taken-back")
     events = web_server.call("game.events", {"game_id": game_id})["events"]
     assert [e["type"] for e in events][-3:] == ["undo_requested", "undo_answered",
                                                 "position_restored"]
