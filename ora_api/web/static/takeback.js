@@ -27,8 +27,16 @@ export class TakeBack {
     this.texts = new Map();  // move number -> its sentence in game.log, for the list
     this.busy = false;
     this.error = "";
+    this.choice = null;      // the move chosen in the list, kept across redraws
+    // The controls are redrawn; the status and the error stay the same elements, so a screen
+    // reader hears each change of their text (a live region must exist before it changes).
+    this.controls = h("div.undo-controls");
+    this.status = h("p.undo-outcome", { role: "status", "data-testid": "undo-outcome" });
+    this.errorBox = h("p.message", { role: "alert" });
     this.box = h("section.panel.takeback", { "data-testid": "takeback",
-                                             "aria-labelledby": "takeback-title" });
+                                             "aria-labelledby": "takeback-title" },
+      h("h3", { id: "takeback-title" }, t("Take-back")), this.controls, this.status,
+      this.errorBox);
     this.box.hidden = true;
   }
 
@@ -133,7 +141,7 @@ export class TakeBack {
                                 this.texts.size]);
     if (key === this.drawn) return;
     this.drawn = key;
-    const parts = [h("h3", { id: "takeback-title" }, t("Take-back"))];
+    const parts = [];
     const asked = this.asked;
     if (asked) {
       const who = this.name(asked.seat);
@@ -159,26 +167,28 @@ export class TakeBack {
             who: asked.waiting.map((s) => this.name(s)).join(", ") })));
       }
     } else if (mine && !this.over && this.policy !== "none" && this.line.length > 0) {
-      const back = this.beforeMine();
-      const select = h("select", { "data-testid": "undo-to", "aria-label": t("Take back to") },
-        this.targets().map((n) => h("option", { value: n, selected: n === back },
-          this.label(n))));
+      const targets = this.targets();
+      const back = targets.includes(this.choice) ? this.choice : this.beforeMine();
+      const select = h("select", { "data-testid": "undo-to", "aria-label": t("Take back to"),
+                                   onchange: () => { this.choice = Number(select.value); } },
+        targets.map((n) => h("option", { value: n, selected: n === back }, this.label(n))));
       parts.push(h("div.undo-ask", {}, select,
         h("button", { type: "button", "data-testid": "take-back", disabled: this.busy,
-                      onclick: () => this.send("game.undo_request",
-                                               { to_move: Number(select.value) }) },
+                      onclick: () => {
+                        this.choice = null;
+                        this.send("game.undo_request", { to_move: Number(select.value) });
+                      } },
           t("Take back"))));
     }
+    this.controls.replaceChildren(...parts);
     const outcome = this.outcome;
-    parts.push(h("p.undo-outcome", { role: "status", "data-testid": "undo-outcome",
-                                     "data-kind": outcome?.kind ?? "" },
-      outcome?.kind === "restored" ? t("The moves after move {n} were taken back.",
-                                       { n: outcome.to })
-        : outcome?.kind === "refused" ? t("{who} refused the take-back.",
-                                          { who: this.name(outcome.seat) })
-          : outcome?.kind === "lapsed" ? t("The take-back lapsed: a move was played.") : ""));
-    if (this.error) parts.push(h("p.message", { role: "alert" }, this.error));
-    this.box.replaceChildren(...parts);
-    this.box.hidden = parts.length === 2 && !outcome && !this.error;
+    this.status.dataset.kind = outcome?.kind ?? "";
+    this.status.textContent = outcome?.kind === "restored"
+      ? t("The moves after move {n} were taken back.", { n: outcome.to })
+      : outcome?.kind === "refused" ? t("{who} refused the take-back.",
+                                        { who: this.name(outcome.seat) })
+        : outcome?.kind === "lapsed" ? t("The take-back lapsed: a move was played.") : "";
+    this.errorBox.textContent = this.error;
+    this.box.hidden = !parts.length && !outcome && !this.error;
   }
 }
