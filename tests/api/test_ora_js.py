@@ -215,3 +215,53 @@ def test_ora_js_helpers_retry_with_one_request_id_and_take_back(http_server: Htt
     assert out["answered"]["restored"] is True
     assert types[-3:] == ["undo_requested", "undo_answered", "position_restored"]
     assert isinstance(out["secret"], str) and len(out["secret"]) >= 16 and out["off"] is None
+
+
+LOST_ON_THE_SOCKET = """
+import { Ora } from "./ora.mjs";
+
+const ora = new Ora(process.argv[2], { minDelay: 20 });
+const until = async (check) => {
+  for (let i = 0; i < 1000 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!check()) throw new Error("timed out");
+};
+const game = await ora.post("game.create", {
+  config: { players: 2, variant: "france", length: "long", seed: 5 },
+  seats: [{ name: "A" }, { name: "B" }], visibility: "public" });
+ora.watch(game.game_id, () => {});
+await until(() => ora.open);
+const sent = [];
+const send = ora.socket.send.bind(ora.socket);
+ora.socket.send = (data) => {   // the move goes out, then the connection drops: no answer
+  sent.push(JSON.parse(data).params.request_id);
+  send(data);
+  ora.socket.close();
+};
+const legal = await ora.post("game.legal_moves", { game_id: game.game_id });
+const origin = ora.post.bind(ora);
+ora.post = (method, params) => { sent.push(params.request_id); return origin(method, params); };
+const moved = await ora.move(game.game_id, game.seats[legal.seat].token, legal.moves[0],
+                             { expectedVersion: legal.version });
+console.log(JSON.stringify({ gameId: game.game_id, sent, version: moved.version }));
+ora.close();
+"""
+
+
+def test_ora_move_sent_again_after_the_socket_dropped_is_played_once(
+        http_server: HttpServer, tmp_path: Path) -> None:
+    """The reply of a move sent on the WebSocket is lost with the connection: ora.move sends
+    it again (over HTTP while the socket reconnects) with the same request id, and the game
+    has the move once (docs/api.md "Safe retries")."""
+    node = shutil.which("node")
+    assert node is not None, "node is missing (ora.js needs Node 20 or later)"
+    base = f"http://127.0.0.1:{http_server.port}"
+    (tmp_path / "ora.mjs").write_bytes(http_server.client.get(f"{base}/ora.js").content)
+    (tmp_path / "lost.mjs").write_text(LOST_ON_THE_SOCKET)
+    done = subprocess.run([node, "--experimental-websocket", "--no-warnings", "lost.mjs", base],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = orjson.loads(done.stdout)
+    assert len(out["sent"]) == 2 and out["sent"][0] == out["sent"][1]  # socket, then HTTP
+    events = http_server.call("game.events", {"game_id": out["gameId"]})["events"]
+    assert [e["type"] for e in events].count("move_played") == 1
+    assert out["version"] == events[-1]["version"]
