@@ -121,7 +121,7 @@ def test_an_undo_accepted_in_one_browser_is_seen_in_the_other(
     assert not errors_a and not errors_b, (errors_a, errors_b)
 
 
-def test_a_hidden_page_raises_a_notification_and_a_refusal_is_seen_by_both(
+def test_a_hidden_page_raises_a_notification_and_a_refusal_and_a_lapse_are_seen_by_both(
         browser: Any, web_server: Any, base_url: str) -> None:
     game_id, tokens = _two_seats(web_server, seed=12)
     decider = web_server.call("game.legal_moves", {"game_id": game_id})["seat"]
@@ -170,6 +170,18 @@ def test_a_hidden_page_raises_a_notification_and_a_refusal_is_seen_by_both(
     assert a.inner_text("[data-testid=undo-outcome]").endswith("άρνηση της αναίρεσης.")
     assert web_server.call("game.events", {"game_id": game_id})["events"][-1]["type"] == \
         "undo_answered"
+
+    # B asks again, then plays instead: the request lapses (UNDO-3), both read so
+    b.wait_for_selector("[data-testid=take-back]")
+    b.click("[data-testid=take-back]")
+    a.wait_for_selector("[data-testid=undo-prompt]")
+    b.wait_for_selector("[data-testid=undo-waiting]")
+    play_on_board(b)
+    for page in (a, b):
+        page.wait_for_selector("[data-testid=undo-outcome][data-kind=lapsed]")
+    assert b.inner_text("[data-testid=undo-outcome]") == \
+        "The take-back lapsed: a move was played."
+    assert a.locator("[data-testid=undo-prompt]").count() == 0
     for context in (ctx_a, ctx_b):
         context.close()
     assert not errors_a and not errors_b, (errors_a, errors_b)

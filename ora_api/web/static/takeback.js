@@ -22,7 +22,7 @@ export class TakeBack {
     this.line = [];        // the game's current line: [{number, seat}] (moves taken back go)
     this.played = 0;       // moves played, taken back or not: game.log's numbers
     this.asked = null;     // the take-back waiting for answers: {seat, to_move, waiting}
-    this.outcome = null;   // the last one's end, shown until the next move: {kind, seat, to}
+    this.outcome = null;   // the last one's end, shown until this seat moves: {kind, seat, to}
     this.over = false;
     this.texts = new Map();  // move number -> its sentence in game.log, for the list
     this.busy = false;
@@ -50,7 +50,8 @@ export class TakeBack {
       case "move_played":
         this.played += 1;
         this.line.push({ number: this.played, seat: data.seat });
-        this.outcome = null;
+        // The outcome stays until this seat moves: a bot's move right after it would hide it.
+        if (data.seat === this.seat) this.outcome = null;
         break;
       case "undo_requested":
         this.asked = { seat: data.seat, to: data.to_move, waiting: [...(data.waiting ?? [])] };
