@@ -185,3 +185,33 @@ def test_a_hidden_page_raises_a_notification_and_a_refusal_and_a_lapse_are_seen_
     for context in (ctx_a, ctx_b):
         context.close()
     assert not errors_a and not errors_b, (errors_a, errors_b)
+
+
+def test_against_a_bot_a_take_back_is_done_at_once(browser: Any, web_server: Any,
+                                                   base_url: str) -> None:
+    """Bots accept without being asked (UNDO-1): the person's move is taken back at once and
+    it is its move again, the bot's answer never awaited."""
+    created = web_server.call("game.create", {
+        "config": {"players": 2, "variant": "france", "length": "long", "seed": 13},
+        "seats": [{"name": "Ann"}, {"bot": "builder"}], "visibility": "public"})
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    context, page, errors = _open(browser, base_url, "desktop", game_id, 0, token)
+    page.wait_for_selector("[data-testid=game][data-turn=yours]")
+    version = int(page.get_attribute("[data-testid=game]", "data-version"))
+    play_on_board(page)
+    _at(page, version + 1)
+    page.wait_for_selector("[data-testid=game][data-turn=yours]")  # after the bot's turn
+    mine = [m["number"] for m in web_server.call("game.log", {"game_id": game_id})["moves"]
+            if m["seat"] == 0]
+    back = str(mine[-1] - 1)
+    assert page.input_value("[data-testid=undo-to]") == back
+    page.click("[data-testid=take-back]")
+    page.wait_for_selector("[data-testid=undo-outcome][data-kind=restored]")
+    assert page.inner_text("[data-testid=undo-outcome]") == \
+        f"The moves after move {back} were taken back."
+    page.wait_for_selector("[data-testid=game][data-turn=yours]")
+    events = web_server.call("game.events", {"game_id": game_id})["events"]
+    assert [e["type"] for e in events][-2:] == ["undo_requested", "position_restored"]
+    assert events[-2]["data"].get("waiting", []) == []  # nobody asked (a default: unwritten)
+    context.close()
+    assert not errors, errors
