@@ -121,7 +121,7 @@ def test_an_undo_accepted_in_one_browser_is_seen_in_the_other(
     assert not errors_a and not errors_b, (errors_a, errors_b)
 
 
-def test_a_hidden_page_raises_a_notification_and_a_refusal_and_a_lapse_are_seen_by_both(
+def test_a_hidden_page_is_notified_and_a_take_back_refused_or_lapsed_is_seen_by_both(
         browser: Any, web_server: Any, base_url: str) -> None:
     game_id, tokens = _two_seats(web_server, seed=12)
     decider = web_server.call("game.legal_moves", {"game_id": game_id})["seat"]
