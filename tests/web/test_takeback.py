@@ -176,6 +176,9 @@ def test_a_hidden_page_is_notified_and_a_take_back_refused_or_lapsed_is_seen_by_
     b.click("[data-testid=take-back]")
     a.wait_for_selector("[data-testid=undo-prompt]")
     b.wait_for_selector("[data-testid=undo-waiting]")
+    _at(b, web_server.call("game.events", {"game_id": game_id, "from_version": 1,
+                                           "limit": 1})["version"])
+    b.wait_for_selector("[data-testid=game][data-turn=yours]")
     play_on_board(b)
     for page in (a, b):
         page.wait_for_selector("[data-testid=undo-outcome][data-kind=lapsed]")
