@@ -218,3 +218,30 @@ def test_against_a_bot_a_take_back_is_done_at_once(browser: Any, web_server: Any
     assert events[-2]["data"].get("waiting", []) == []  # nobody asked (a default: unwritten)
     context.close()
     assert not errors, errors
+
+
+def test_the_join_page_takes_its_seat_through_ora_join_safe_to_retry(
+        browser: Any, web_server: Any, base_url: str) -> None:
+    """The join page joins through ora.join (a request id per form, issue 22) and lands on
+    the game as that seat; a new form, another id, finds the invitation used and says so."""
+    created = web_server.call("game.create", {
+        "config": {"players": 2, "variant": "france", "length": "long", "seed": 14},
+        "seats": [{"name": "Ann"}, {}], "visibility": "public"})
+    game_id, invite = created["game_id"], created["seats"][1]["invite"]
+    context, page, errors = new_page(browser, "desktop")
+    page.goto(f"{base_url}/#/join/{invite}")
+    page.fill("input[name=name]", "Bo")
+    page.click("button[type=submit]")
+    page.wait_for_selector("[data-testid=board]")
+    assert page.evaluate("location.hash") == f"#/game/{game_id}?seat=1"
+    seats = [e["data"] for e in web_server.call("game.events", {"game_id": game_id})["events"]
+             if e["type"] == "seat_taken"]
+    assert [(s["seat"], s["name"]) for s in seats] == [(0, "Ann"), (1, "Bo")]
+    # the same invitation from a new form (another request id) is used up, in words
+    page.goto(f"{base_url}/#/join/{invite}")
+    page.fill("input[name=name]", "Cy")
+    page.click("button[type=submit]")
+    page.wait_for_function("() => document.querySelector('form .message')?.textContent")
+    assert page.evaluate("location.hash") == f"#/join/{invite}"
+    context.close()
+    assert not errors, errors

@@ -3,7 +3,7 @@
 // (#/replay/ID?at=K). It talks to the server only through the public API, with ora.js; the
 // legal moves come from the server, the board is drawn from the state view.
 
-import { Ora } from "/ora.js";
+import { Ora, newId } from "/ora.js";
 import { drawBoard, drawScores, h, seatName } from "/static/board.js";
 import { entry, hideTip, installTips, loadCatalog, verbName } from "/static/cards.js";
 import { LOCALES, locale, setLocale, t } from "/static/i18n.js";
@@ -520,6 +520,7 @@ function drawExplanation(explained) {
 
 function showJoin(invite) {
   document.title = "ora: join a game";
+  const requestId = newId();  // one per form: a second click after a lost answer is the same join
   const message = h("p.message", { role: "status" });
   const form = h("form.panel.create.join", {},
     h("h2", {}, "Join a game"),
@@ -530,7 +531,7 @@ function showJoin(invite) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const joined = await ora.join(invite, new FormData(form).get("name"));
+      const joined = await ora.join(invite, new FormData(form).get("name"), { requestId });
       keepTokens(joined.game_id, [{ seat: joined.seat, token: joined.token }]);
       location.hash = `#/game/${joined.game_id}?seat=${joined.seat}`;
     } catch (error) {
