@@ -43,6 +43,7 @@ from ora_api import web
 from ora_api.api import API
 from ora_api.bot_pool import BotLimits
 from ora_api.service import open_service
+from ora_api.transport import long_polls
 from ora_api.transport.guard import Guard
 from ora_api.transport.headers import SecurityHeaders
 from ora_api.transport.limits import PENDING_LOW_WATER, ServerLimits
@@ -408,15 +409,25 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                 if len(raw) > limit:
                     outbox.put(dispatcher.too_large())
                     continue
-                reply = await run_in_threadpool(dispatcher.handle, raw, session)
-                if reply is not None:
-                    outbox.put(reply)
+                if len(polls) < long_polls.PER_SOCKET and long_polls.is_long_poll(raw):
+                    poll = asyncio.create_task(answer(raw))  # beside the reader
+                    polls.add(poll)
+                    poll.add_done_callback(polls.discard)
+                    continue
+                await answer(raw)
+
+        async def answer(raw: bytes) -> None:
+            reply = await run_in_threadpool(dispatcher.handle, raw, session)
+            if reply is not None:
+                outbox.put(reply)
 
         session = Session(send)
+        polls: set[asyncio.Task[None]] = set()  # long polls answered beside the reader
         tasks += [asyncio.create_task(reader()), asyncio.create_task(writer())]
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            tasks += polls
             for task in tasks:
                 task.cancel()  # a dispatch in a thread finishes first (anyio shields it)
             for task in tasks:

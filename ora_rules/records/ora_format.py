@@ -26,7 +26,7 @@ from attrs import evolve as attrs_evolve
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
-from ora_core.events import GameEvent, GameStarted, PositionRestored, SeatTaken
+from ora_core.events import GameEvent, GameStarted, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, Readings, State
 from ora_rules import wonders
@@ -36,6 +36,7 @@ from ora_rules.records.errors import RecordError
 from ora_rules.records.hints import profile_option
 from ora_rules.records.importing import Imported
 from ora_rules.records.replay import Replayed, SourceMove, replay
+from ora_rules.records.takeback_lines import is_takeback, well_formed
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 from ora_rules.version import RULES_VERSION
@@ -185,10 +186,6 @@ def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True,
     """
     if not events or not isinstance(events[0], GameStarted):
         raise ValueError("a record starts from the game's GameStarted event")
-    taken = next((v for v, e in enumerate(events, 1) if isinstance(e, PositionRestored)), None)
-    if taken is not None:  # a record is its moves: a take-back is not one (docs/records.md)
-        raise RecordError(0, f"the game has a take-back (version {taken}): a record of it "
-                          "cannot be written yet, its events are the game's whole history")
     state = fold(events)
     hashes = chain_of(events)
     lines = [f'[{name} "{_quote(value)}"]'
@@ -248,6 +245,9 @@ def parse_record(text: str) -> _Parsed:
                               f"not with {command[:40]!r}")
         if '"' in command or "[" in command:
             raise RecordError(number, f"not a move of the notation: {command!r}")
+        if is_takeback(command) and not well_formed(command):
+            raise RecordError(number, f"not a take-back line (!undo SEAT MOVE, !accept SEAT, "
+                              f"!refuse SEAT): {command!r}")
         notes = comment.split()
         took = next((int(m[1]) for t in notes if (m := _TOOK.fullmatch(t))), None)
         parsed.moves.append(SourceMove(line=number, source=command, command=command, took=took))

@@ -20,6 +20,7 @@ from ora_rules.decide import Executed, execute, start
 from ora_rules.records import table_lines
 from ora_rules.records.hints import option_allowing, with_option
 from ora_rules.records.importing import ImportStop
+from ora_rules.records.takeback_lines import is_takeback, play_line
 from ora_rules.specs import Rules
 
 
@@ -40,7 +41,7 @@ class Replayed:
 
     events: tuple[GameEvent, ...]
     commands: tuple[str, ...]  # each played move as ``decide`` wrote it (canonical notation)
-    ends: tuple[int, ...]      # the stream's version after each played move
+    ends: tuple[int, ...]      # the stream's version after each line played (take-backs too)
     state: State               # the state after the last played move
     stop: ImportStop | None
 
@@ -63,6 +64,16 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
     waiting = sorted(enumerate(seated), key=lambda item: (item[1][0], item[0]))
     state = _seat(events, state, waiting, 0)
     for number, move in enumerate(moves, start=1):
+        if is_takeback(move.command):  # the table's agreement (records/takeback_lines.py)
+            try:
+                said = play_line(events, config.players, move.command)
+            except IllegalCommand as e:
+                stop = _stop(number, move, e.reason, e.rule, e.detail)
+                break
+            events.extend(said)  # not a command: ``commands`` are the moves and table lines
+            state = _seat(events, fold(said, state), waiting, number)
+            ends.append(state.version)
+            continue
         try:
             executed = _played(state, move, rules)
         except IllegalCommand as e:

@@ -8,6 +8,8 @@ happened so that reading the record replays it to the same events.
 - ``REPLACE SEAT BOT creator|own``: a bot took the seat at once (``ora_rules.seats``).
 - ``ASK_REPLACE BY SEAT BOT`` and ``ANSWER_REPLACE SEAT yes|no``: a replacement asked and
   answered; the last consent's ``SeatReplaced`` follows from the answer.
+- ``!undo SEAT MOVE``, ``!accept SEAT``, ``!refuse SEAT``: a take-back asked and answered
+  (``ora_rules.records.takeback_lines``, decided on the whole stream before it).
 
 And the header's ``[Clock "KIND INITIAL[+INCREMENT] POLICY[:BOT]"]`` is the time control
 (``fischer 600+5 lose``, ``deadline 86400 bot:hard``).
@@ -30,6 +32,7 @@ from ora_core.events import (
 from ora_core.state import State, TimeControl
 from ora_rules import seats, timeouts
 from ora_rules.clocks import checked
+from ora_rules.records import takeback_lines
 from ora_rules.specs import Rules
 
 VERBS = ("TIMEOUT", "REPLACE", "ASK_REPLACE", "ANSWER_REPLACE")
@@ -71,6 +74,9 @@ def line_of(events: Sequence[GameEvent], index: int) -> str | None:
         return None if follows_timeout else event.move
     if type(event) is ClockExpired:
         return "TIMEOUT"
+    takeback = takeback_lines.line_of(event)  # !undo, !accept, !refuse
+    if takeback is not None:
+        return takeback
     if type(event) is SeatReplaced and event.reason in ("creator", "own"):
         return f"REPLACE {event.seat} {event.bot} {event.reason}"
     if type(event) is SeatReplaceRequested:

@@ -4,12 +4,12 @@ The store's hash chain says a stream was not altered; it cannot say that the rul
 with it (a spec changed since, a bug fixed). :func:`redecide` replays the set-up and every
 ``MovePlayed`` through ``decide`` and compares the events byte for byte with the stored ones,
 stopping at the first difference: its version, its move number and, when the rules now refuse
-the move, the reason and the rule.
+the move, the reason and the rule. A take-back's request and answers are re-decided too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
@@ -20,6 +20,7 @@ from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.decide import Executed, execute, start
 from ora_rules.records import table_lines
+from ora_rules.records.takeback_lines import is_takeback, play_line
 from ora_rules.specs import Rules
 
 _CODEC = EventJsonCodec()
@@ -56,7 +57,8 @@ def redecide(events: Sequence[GameEvent], rules: Rules) -> Difference | None:
             taken.append((kept, event))
         else:
             kept += 1
-    found = _redecide([e for e in events if not isinstance(e, SeatTaken)], rules, taken)
+    found = _redecide([e for e in events if not isinstance(e, SeatTaken)], rules, taken,
+                      lambda index: events[:versions[index] - 1])
     if found is None:
         return None
     # the version in the whole stream of the first differing event (or the one after the end)
@@ -67,11 +69,16 @@ def redecide(events: Sequence[GameEvent], rules: Rules) -> Difference | None:
 
 
 def _redecide(events: Sequence[GameEvent], rules: Rules,
-              taken: Sequence[tuple[int, SeatTaken]] = ()) -> Difference | None:
-    """:func:`redecide` over the rules' events alone (versions count these events only)."""
+              taken: Sequence[tuple[int, SeatTaken]] = (),
+              before: Callable[[int], Sequence[GameEvent]] | None = None
+              ) -> Difference | None:
+    """:func:`redecide` over the rules' events alone (versions count these events only);
+    ``before(index)``: the whole stream before ``events[index]``, which a take-back line
+    (records/takeback_lines.py) is decided on, as the API decided it (it asks who is seated)."""
     assert isinstance(events[0], GameStarted)
-    # each move, and each line of the table (a time run out, a seat handed to a bot), with its
-    # time: the record's lines (ora_rules/records/table_lines.py)
+    players = events[0].config.players
+    # each move, and each line of the table (a time run out, a seat handed to a bot, a
+    # take-back), with its time: the record's lines (ora_rules/records/table_lines.py)
     moves = [i for i in range(len(events)) if table_lines.line_of(events, i) is not None]
     setup_end = moves[0] if moves else len(events)
     setup = start(events[0].config, rules)
@@ -89,6 +96,18 @@ def _redecide(events: Sequence[GameEvent], rules: Rules,
             applied += 1
         if seated:  # not compared, but the seats' players are part of the position
             state = fold(seated, state)
+        line = _line(events, index)
+        if is_takeback(line):  # decided by ora_rules.undo on the whole stream before it
+            try:
+                said = play_line(before(index) if before else events[:index], players, line)
+            except IllegalCommand as e:
+                return Difference(index + 1, number, line, e.reason, e.rule,
+                                  f"the rules now refuse the take-back: {e.detail}")
+            found = _compare(events, index, end, said, number, line)
+            if found is not None:
+                return found
+            state = fold(said, state)
+            continue
         try:
             executed = _decided(state, played, rules)
         except IllegalCommand as e:
