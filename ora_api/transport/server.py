@@ -385,15 +385,23 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
         def send(message: bytes) -> None:  # from any thread (notifications)
             loop.call_soon_threadsafe(outbox.put, message)
 
+        # the reply's bytes framed as they are (ora_api.transport.connections), else as text
+        send_utf8 = websocket.scope.get("extensions", {}).get("ora.send", {}).get("send")
+
         async def writer() -> None:
             while (message := await outbox.get()) is not None:
                 try:
                     async with asyncio.timeout(limits.send_timeout):
-                        await websocket.send_text(message.decode())
+                        if send_utf8 is not None:
+                            await send_utf8(message)
+                        else:
+                            await websocket.send_text(message.decode())
                 except TimeoutError:
                     drop("it read nothing for %g s", limits.send_timeout)
                     return
-                outbox.sent(message)
+                except (OSError, WebSocketDisconnect):  # the client is gone (ClientDisconnected)
+                    return
+                outbox.sent(message)  # (counted until now: it was held until written)
 
         async def reader() -> None:
             while True:
@@ -404,7 +412,10 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                 if frame["type"] == "websocket.disconnect":
                     return
                 text, data = frame.get("text"), frame.get("bytes")
-                raw = text.encode("utf-8", "surrogatepass") if text is not None else data or b""
+                # (ASCII text is its own UTF-8: no copy; orjson reads str as well as bytes)
+                raw: str | bytes = (text if text.isascii() else
+                                    text.encode("utf-8", "surrogatepass")) \
+                    if text is not None else data or b""
                 if len(raw) > limit:
                     outbox.put(dispatcher.too_large())
                     continue
