@@ -309,9 +309,11 @@ class Outbox:
 
 
 def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
-               policy: OriginPolicy | None = None) -> Any:
+               policy: OriginPolicy | None = None, pending_total: PendingTotal | None = None
+               ) -> Any:
     """The Starlette application: ``POST /rpc`` and the WebSocket ``/ws``, behind the guard
-    (``Host``, ``Origin``, CORS)."""
+    (``Host``, ``Origin``, CORS); ``pending_total`` counts the bytes queued for its WebSocket
+    clients (default: a new count with ``limits.max_pending_total``)."""
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
     from starlette.requests import ClientDisconnect, Request
@@ -323,7 +325,8 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                                     max_reply_bytes=dispatcher.max_reply_bytes)
     limit = dispatcher.max_request_bytes
     json_type = "application/json"
-    pending_total = PendingTotal(limits.max_pending_total)  # all WebSocket clients together
+    if pending_total is None:  # all WebSocket clients together
+        pending_total = PendingTotal(limits.max_pending_total)
 
     def refuse(status: int, reason: str, detail: str, **headers: str) -> Response:
         return Response(error_message(invalid_request(detail, reason=reason)), status_code=status,
