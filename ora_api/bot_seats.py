@@ -6,8 +6,10 @@ so a restarted server goes on playing it as soon as the game is used again.
 ``BotRunner`` is told about every change of a game (created, moved, folded cold). When the
 deciding seat is a bot seat the game waits for a thinker, at most one entry per game. The
 thinkers are fair across games (docs/api.md, "Running it in public"): each game counts the time
-its bots have thought, and a free thinker takes the waiting game that has thought least (a game
-new to the runner starts at the least count of the games in play, so it cannot starve them).
+its bots have thought, and a free thinker takes the waiting game that has thought least. A game
+that comes to wait (new, or back from a person's turn) counts at least the count of the last
+game taken less one budget (``BotLimits.max_seconds``): it goes before the games that think on
+and on, but banks no more than one move's credit while it waited, so nothing can starve them.
 A cheap bot is thus never queued behind slow ones: it waits at most for the moves already
 thinking, one budget each, where first come first served made it wait for every slow game's
 queued move. The bot chooses on the state it was given in a worker process of
@@ -70,9 +72,10 @@ class BotRunner:
         self._lock = threading.Condition()
         self._waiting: dict[UUID, _Waiting] = {}
         self._thinking: set[UUID] = set()
-        #: Seconds each game's bots have thought, beyond ``_floor`` (games at the floor are
-        #: not kept: the count stays as small as the games that thought more).
+        #: Seconds each game's bots have thought (games whose count a return would lift are
+        #: forgotten: the table stays as small as the games in play).
         self._thought: dict[UUID, float] = {}
+        #: The count of the last game taken.
         self._floor = 0.0
         self._arrivals = itertools.count()
         self._closed = False
@@ -86,6 +89,8 @@ class BotRunner:
         with self._lock:
             if self._closed or game_id in self._waiting or game_id in self._thinking:
                 return
+            credit = self._floor - self.limits.max_seconds  # one move's credit, no more
+            self._thought[game_id] = max(self._thought.get(game_id, credit), credit)
             self._waiting[game_id] = _Waiting(state, turn[0], turn[1], next(self._arrivals))
             if len(self._threads) < self.limits.thinkers:  # started on first use
                 thread = threading.Thread(target=self._think, name="ora-bot", daemon=True)
@@ -99,11 +104,12 @@ class BotRunner:
             self._lock.wait()
         if self._closed:
             return None
-        game_id = min(self._waiting, key=lambda g: (self._thought.get(g, self._floor),
-                                                    self._waiting[g].arrival))
-        self._floor = max(self._floor, self._thought.get(game_id, self._floor))
-        for g in [g for g, t in self._thought.items() if t <= self._floor]:
-            del self._thought[g]  # at the floor, as a game not counted
+        game_id = min(self._waiting, key=lambda g: (self._thought[g], self._waiting[g].arrival))
+        self._floor = max(self._floor, self._thought[game_id])
+        credit = self._floor - self.limits.max_seconds
+        for g in [g for g, t in self._thought.items() if t <= credit and
+                  g not in self._waiting and g not in self._thinking and g != game_id]:
+            del self._thought[g]  # its return would lift it to the credit anyway
         self._thinking.add(game_id)
         return game_id, self._waiting.pop(game_id)
 
