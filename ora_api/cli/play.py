@@ -210,6 +210,10 @@ def _arena(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     if args.api:
+        if args.bots:
+            from ora_api.tools.bench_bots import run_bench_bots
+
+            return run_bench_bots(args)
         from ora_api.tools.bench_api import run_bench_api
 
         return run_bench_api(args)

@@ -317,8 +317,6 @@ def run_bench_api(args: argparse.Namespace) -> int:
     def progress(line: str) -> None:
         print(f"ora bench --api: {line}", file=sys.stderr, flush=True)
 
-    if getattr(args, "bots", False):
-        return _run_bots(args, progress)
     try:
         result = measure(clients=args.clients, seconds=args.seconds, workers=args.workers,
                          store_url=args.store, progress=progress)
@@ -343,23 +341,3 @@ def run_bench_api(args: argparse.Namespace) -> int:
         print(f"errors: {result['errors'] or 'none'}; lost moves: {result['lost_moves']}")
     return 1 if result["lost_moves"] else 0
 
-
-def _run_bots(args: argparse.Namespace, progress: Callable[[str], None]) -> int:
-    from ora_api.tools.bench_bots import measure_bots, print_bots
-
-    if args.bot_thinkers < 1 or args.slow_games < 0:
-        print("ora bench: --bot-thinkers must be at least 1, --slow-games at least 0",
-              file=sys.stderr)
-        return 2
-    try:
-        result = measure_bots(seconds=args.seconds, slow_games=args.slow_games,
-                              slow_bot=args.slow_bot, thinkers=args.bot_thinkers,
-                              progress=progress)
-    except (RuntimeError, ValueError) as e:
-        print(f"ora bench: {e}", file=sys.stderr)
-        return 2
-    if args.json:
-        sys.stdout.write(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode() + "\n")
-    else:
-        print_bots(result)
-    return 0

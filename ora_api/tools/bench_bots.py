@@ -14,12 +14,16 @@ case), where first come first served made it wait for one move of every slow gam
 
 from __future__ import annotations
 
+import argparse
 import random
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from ora_api.tools.bench_api import Connection, start_worker
 
@@ -113,3 +117,26 @@ def print_bots(result: dict[str, Any]) -> None:
           f"replies): p50 {result['cheap_delay_p50_ms']:.0f} ms "
           f"({result['cheap_delay_p50_budgets']:.2f} slow budgets), max "
           f"{result['cheap_delay_max_ms']:.0f} ms ({result['cheap_delay_max_budgets']:.2f})")
+
+
+def run_bench_bots(args: argparse.Namespace) -> int:
+    """``ora bench --api --bots``: the exit code."""
+    def progress(line: str) -> None:
+        print(f"ora bench --api --bots: {line}", file=sys.stderr, flush=True)
+
+    if args.bot_thinkers < 1 or args.slow_games < 0:
+        print("ora bench: --bot-thinkers must be at least 1, --slow-games at least 0",
+              file=sys.stderr)
+        return 2
+    try:
+        result = measure_bots(seconds=args.seconds, slow_games=args.slow_games,
+                              slow_bot=args.slow_bot, thinkers=args.bot_thinkers,
+                              progress=progress)
+    except (RuntimeError, ValueError) as e:
+        print(f"ora bench: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        sys.stdout.write(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode() + "\n")
+    else:
+        print_bots(result)
+    return 0
