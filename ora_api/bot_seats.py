@@ -123,9 +123,8 @@ class BotRunner:
             started = time.monotonic()
             try:
                 self._move(game_id, waiting)
-            finally:
+            finally:  # (``_move`` let the game wait again: another thinker may have it)
                 with self._lock:
-                    self._thinking.discard(game_id)
                     self._thought[game_id] = (self._thought.get(game_id, self._floor)
                                               + time.monotonic() - started)
 
@@ -137,6 +136,8 @@ class BotRunner:
             return
         except Exception:
             log.exception("bot %s of game %s failed to choose a move", name, game_id)
+            with self._lock:
+                self._thinking.discard(game_id)
             return
         with self._lock:
             self._thinking.discard(game_id)  # the move's own change lets the game wait again

@@ -1,13 +1,15 @@
 """What WebSocket clients that send and never read cost a real server (issue 22, finding 7).
 
 ``python -m ora_api.tools.memory_probe [--clients 1 10] [--batches 300] [--seconds 20]
-[-- SERVER OPTIONS]`` starts a fresh ``ora serve --http 127.0.0.1:0 --store memory`` for each
-count of clients, then that many clients each write up to ``--batches`` frames of one batch
-(100 ``rpc.discover`` by default: about 2.4 MB of replies per frame) and read nothing. Meanwhile
-another WebSocket client calls ``game.list`` ten times a second. Reported per run: the server's
-RSS before, at its peak and after the clients went (MiB), how many clients the server dropped
-(their sends failed), and the other client's call latency (p50, max). The window (``--seconds``)
-stays under the server's send timeout (30 s) unless the options shorten it.
+[--checkout PATH] [-- SERVER OPTIONS]`` starts a fresh ``ora serve --http 127.0.0.1:0 --store
+memory`` for each count of clients (``--checkout``: the server of another checkout, for a
+before/after comparison), then that many clients each write up to ``--batches`` frames of one
+batch (100 ``rpc.discover`` by default: 10 MB of replies, cut at ``--max-reply-bytes``) and
+read nothing. Meanwhile another WebSocket client calls ``game.list`` ten times a second.
+Reported per run: the server's RSS before, at its peak and after the clients went (MiB), how
+many clients the server dropped (their connections closed), and the other client's call
+latency (p50, max). The window (``--seconds``) stays under the server's send timeout (30 s)
+unless the options shorten it.
 
 Only 127.0.0.1 is used; the load is bounded by the clients, the batches and the seconds.
 """
@@ -28,7 +30,7 @@ from typing import Any
 
 import orjson
 
-from ora_api.tools.bench_api import Connection, Worker, start_worker
+from ora_api.tools.bench_api import TRANSPORT_ERRORS, Connection, Worker, start_worker
 
 
 def rss_mib(pid: int) -> float:
@@ -105,8 +107,9 @@ class Hog(threading.Thread):
 
 
 def probe(clients: int, *, batches: int, seconds: float, method: str,
-          server_options: list[str], folder: Path) -> dict[str, Any]:
-    worker = start_worker("memory", folder, clients, server_options)
+          server_options: list[str], folder: Path, checkout: Path | None = None
+          ) -> dict[str, Any]:
+    worker = start_worker("memory", folder, clients, server_options, cwd=checkout)
     try:
         return _run(worker, clients, batches=batches, seconds=seconds, method=method)
     finally:
@@ -134,14 +137,19 @@ def _run(worker: Worker, clients: int, *, batches: int, seconds: float, method: 
     for hog in hogs:
         hog.start()
     latencies: list[float] = []
+    other_dropped = 0
     peak = base
     next_call = time.monotonic()
     while time.monotonic() < until:
         peak = max(peak, rss_mib(pid))
         if time.monotonic() >= next_call:
             t = time.perf_counter()
-            other.call("game.list", {})
-            latencies.append(time.perf_counter() - t)
+            try:
+                other.call("game.list", {})
+                latencies.append(time.perf_counter() - t)
+            except TRANSPORT_ERRORS:  # the server dropped the client that reads
+                other_dropped += 1
+                other.close()  # (the next call connects again)
             next_call = time.monotonic() + 0.1
         time.sleep(0.02)
     for hog in hogs:
@@ -157,7 +165,7 @@ def _run(worker: Worker, clients: int, *, batches: int, seconds: float, method: 
     return {"clients": clients, "frames_sent": sent, "dropped": dropped,
             "rss_base_mib": base, "rss_peak_mib": peak, "rss_after_mib": after,
             "growth_peak_mib": peak - base, "growth_after_mib": after - base,
-            "other_calls": len(latencies),
+            "other_calls": len(latencies), "other_dropped": other_dropped,
             "other_p50_ms": latencies[len(latencies) // 2] * 1e3 if latencies else None,
             "other_max_ms": latencies[-1] * 1e3 if latencies else None}
 
@@ -170,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--method", default="rpc.discover",
                         help="the method of the 100 requests of each frame")
+    parser.add_argument("--checkout", type=Path, default=None,
+                        help="run the server of another checkout (a before/after comparison)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("server_options", nargs="*",
                         help="options for ora serve, after --")
@@ -180,12 +190,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="ora-memory-probe-") as tmp:
         for n in args.clients:
             result = probe(n, batches=args.batches, seconds=args.seconds, method=args.method,
-                           server_options=args.server_options, folder=Path(tmp))
+                           server_options=args.server_options, folder=Path(tmp),
+                           checkout=args.checkout)
             results.append(result)
             if not args.json:
                 print(f"{n:3d} client(s): RSS {result['rss_base_mib']:.0f} MiB, peak "
                       f"+{result['growth_peak_mib']:.1f}, after +{result['growth_after_mib']:.1f}"
-                      f"; {result['dropped']} dropped, {result['frames_sent']} frames sent; "
+                      f"; {result['dropped']} dropped ({result['other_dropped']} times the "
+                      f"client that reads), {result['frames_sent']} frames sent; "
                       f"another client's game.list p50 {result['other_p50_ms']:.1f} ms, max "
                       f"{result['other_max_ms']:.1f} ms", flush=True)
     if args.json:

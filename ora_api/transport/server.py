@@ -246,7 +246,8 @@ class Outbox:
         self.pending = 0
         self.overflow = False
         self.closed = False
-        #: When the oldest message not yet sent was queued.
+        #: When the oldest message not yet sent was queued (the one being written counts:
+        #: a client stuck on a reply it does not read must not look like one that reads).
         self.unread_since: float | None = None
         self._messages: collections.deque[tuple[bytes, float]] = collections.deque()
         self._changed = asyncio.Event()
@@ -287,10 +288,10 @@ class Outbox:
         if self.overflow:
             return None
         message, _ = self._messages.popleft()
-        self.unread_since = self._messages[0][1] if self._messages else None
         return message
 
     def sent(self, message: bytes) -> None:
+        self.unread_since = self._messages[0][1] if self._messages else None
         self.pending -= len(message)
         if self.total is not None and not self.overflow:
             self.total.sent(len(message))

@@ -52,6 +52,24 @@ def test_past_the_total_the_oldest_unread_client_is_dropped_first() -> None:
     asyncio.run(scenario())
 
 
+def test_a_client_stuck_on_the_reply_being_written_is_the_oldest_unread() -> None:
+    """Its writer took the reply (it waits for room that never comes): the client has still
+    read nothing, and goes before a client whose reply was queued later (before, a box with
+    its one message in flight looked read, and the cap dropped the client that reads)."""
+    async def scenario() -> None:
+        total = PendingTotal(1000)
+        dropped: list[str] = []
+        stuck = Outbox(800, on_overflow=lambda: dropped.append("stuck"), total=total)
+        reading = Outbox(800, on_overflow=lambda: dropped.append("reading"), total=total)
+        stuck.put(b"x" * 600)
+        assert await stuck.get() is not None  # being written, never read
+        await asyncio.sleep(0.01)
+        reading.put(b"x" * 500)  # 1100 > 1000
+        assert dropped == ["stuck"] and total.pending == 500
+
+    asyncio.run(scenario())
+
+
 def test_a_closed_outbox_gives_its_bytes_back() -> None:
     total = PendingTotal(1000)
     box = Outbox(600, total=total)
