@@ -118,6 +118,13 @@ def protocol_classes(limits: ServerLimits) -> tuple[type[asyncio.Protocol],
                 scope["extensions"]["ora.abort"] = {"abort": self.transport.abort}
                 scope["extensions"]["ora.send"] = {"send": self.send_utf8}
 
+        def shutdown(self) -> None:
+            super().shutdown()  # a close frame (1012), then the transport closes once written
+            if self.transport.get_write_buffer_size():
+                # it sits behind data the client does not read: the server would wait out its
+                # grace period, then cancel the application with a traceback
+                self.transport.abort()
+
         async def send_utf8(self, data: bytes) -> None:
             """``data`` (UTF-8) as one text message, a fragment at a time, each once the
             transport's buffer is under its high-water mark (ClientDisconnected when the
