@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import h11
@@ -51,9 +50,6 @@ BUSY = _busy_response()
 
 #: The largest frame the server writes; a longer message goes out in fragments (RFC 6455 §5.4).
 FRAGMENT = 64 * 1024
-
-#: ``scope["extensions"]["ora.send"]["send"]``: sends UTF-8 bytes as one text message.
-SendUtf8 = Callable[[bytes], Awaitable[None]]
 
 
 def protocol_classes(limits: ServerLimits) -> tuple[type[asyncio.Protocol],
