@@ -340,4 +340,3 @@ def run_bench_api(args: argparse.Namespace) -> int:
                   f"{u['cpu_cores']:.2f} cores")
         print(f"errors: {result['errors'] or 'none'}; lost moves: {result['lost_moves']}")
     return 1 if result["lost_moves"] else 0
-
