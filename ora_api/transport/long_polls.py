@@ -13,9 +13,11 @@ PER_SOCKET = 2
 _METHODS = frozenset({"game.wait_turn"})
 
 
-def is_long_poll(raw: bytes) -> bool:
-    """``raw`` is a single request (not a batch) of a long-polling method."""
-    if b"wait_turn" not in raw:  # the cheap test first: most messages are something else
+def is_long_poll(raw: str | bytes) -> bool:
+    """``raw`` (a text frame as it came, or bytes) is a single request (not a batch) of a
+    long-polling method."""
+    named = "wait_turn" in raw if isinstance(raw, str) else b"wait_turn" in raw
+    if not named:  # the cheap test first: most messages are something else
         return False
     try:
         message = orjson.loads(raw)

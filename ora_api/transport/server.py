@@ -431,7 +431,7 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                     continue
                 await answer(raw)
 
-        async def answer(raw: bytes) -> None:
+        async def answer(raw: str | bytes) -> None:
             reply = await run_in_threadpool(dispatcher.handle, raw, session)
             if reply is not None:
                 outbox.put(reply)

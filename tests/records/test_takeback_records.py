@@ -93,8 +93,8 @@ def test_a_seat_taken_during_the_agreement_is_written_where_it_was_taken() -> No
     _moves(events, 3)
     events += undo.request(events, 0, 1)
     events += [SeatTaken(seat=2, name="Cy")]
-    events += undo.answer(events, 1, True)
-    events += undo.answer(events, 2, True)
+    events += undo.answer(events, 1, True)  # the seats asked are those seated when asked
+    assert isinstance(events[-1], PositionRestored)
     imported = read_record(write_record(events), rules())
     assert imported.stop is None
     assert [CODEC.encode(e) for e in imported.events] == [CODEC.encode(e) for e in events]
