@@ -48,6 +48,17 @@ export function newId() {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * A seat's time left in milliseconds from a game.view's `clock` (null without one): the
+ * running seat's counts down by the `sinceMs` that passed since the view was read.
+ */
+export function clockLeft(view, seat, sinceMs = 0) {
+  const clock = view.clock;
+  if (!clock) return null;
+  const left = clock.left[seat];
+  return clock.running === seat ? Math.max(0, left - sinceMs) : left;
+}
+
 export class Ora {
   /**
    * @param {string} [base] the server's address, "http://host:port" (default: this page's origin)
@@ -167,6 +178,18 @@ export class Ora {
       const turn = await this.post("game.wait_turn", { game_id: gameId, token, timeout });
       if (once || turn.your_turn || turn.finished || this.closed) return turn;
     }
+  }
+
+  /** game.replace_seat: a bot (`easy`, `medium`, `hard` or a bot name) takes `seat`, at once
+   * for the creator or the seat's own player, else asked of the others.
+   * {version, replaced, waiting: [seat], events}. */
+  replaceSeat(gameId, token, seat, bot) {
+    return this.call("game.replace_seat", { game_id: gameId, token, seat, bot });
+  }
+
+  /** game.replace_answer: `accept` true consents to the seat's hand-over, false refuses. */
+  replaceAnswer(gameId, token, accept) {
+    return this.call("game.replace_answer", { game_id: gameId, token, accept: Boolean(accept) });
   }
 
   /** game.notify: the seat's turn notices are POSTed to `url` (null: no more); answers
