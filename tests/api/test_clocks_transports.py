@@ -1,5 +1,5 @@
 """Clocks and seats handed to bots over the real transports (issue 24, 25): a clocked game over
-HTTP and over stdio stores each move's time and shows the clocks in game.view; a seat is handed
+HTTP, a WebSocket and stdio stores each move's time and shows the clocks in game.view; a seat is handed
 to a bot over stdio (its WebSocket and HTTP consent: tests/api/test_replace_seat.py). The
 server's own clock runs here: only facts that hold whatever the time are checked."""
 
@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.api.conftest import HttpServer, all_events
+from tests.api.test_legal_moves_pages import WsClient
 from tests.api.test_stdio import StdioServer
 
 DAY_MS = 86_400_000
@@ -39,6 +40,14 @@ def _move_and_check(client: Any) -> None:
 
 def test_a_clocked_game_over_http(http_server: HttpServer) -> None:
     _move_and_check(http_server)
+
+
+def test_a_clocked_game_over_a_websocket(http_server: HttpServer) -> None:
+    client = WsClient(http_server.ws_url)
+    try:
+        _move_and_check(client)
+    finally:
+        client.close()
 
 
 def test_a_clocked_game_and_a_seat_handed_to_a_bot_over_stdio(tmp_path: Path) -> None:
