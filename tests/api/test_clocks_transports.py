@@ -1,7 +1,8 @@
 """Clocks and seats handed to bots over the real transports (issue 24, 25): a clocked game
 over HTTP, a WebSocket and stdio stores each move's time and shows the clocks in game.view; a
-seat is handed to a bot over stdio (its WebSocket and HTTP consent: tests/api/test_replace_seat.py). The
-server's own clock runs here: only facts that hold whatever the time are checked."""
+seat is handed to a bot over stdio (its WebSocket and HTTP consent:
+tests/api/test_replace_seat.py). The server's own clock runs here: only facts that hold
+whatever the time are checked."""
 
 from __future__ import annotations
 
