@@ -70,11 +70,17 @@ def test_R_FREE_1_cannot_convert_what_one_does_not_have() -> None:
     refused(state, "CONVERT Wn", "cannot_afford", "R-FREE-1")
 
 
-@pytest.mark.parametrize("text", ["CONVERT Sw", "CONVERT Pn", "CONVERT Ni", "CONVERT Wo",
-                                  "CONVERT Mt"])
+@pytest.mark.parametrize("text", ["CONVERT Sw", "CONVERT Pn", "CONVERT Wo", "CONVERT Mt"])
 def test_R_FREE_3_conversions_are_one_way(text: str) -> None:
     with pytest.raises(InvalidCommand):
         parse(text)
+
+
+def test_R_FREE_3_a_5_coin_piece_is_not_broken_under_the_rulebook() -> None:
+    """``CONVERT Ni`` reads (the weblabora profile's coin pieces, docs/records.md) but the
+    rulebook has one pool of coins: nothing to break (R-FREE-1)."""
+    state = set_goods(fresh(4), 0, coin=5)
+    refused(state, "CONVERT Ni", "coins_pooled", "R-FREE-1")
 
 
 def test_R_FREE_2_conversions_any_time_purchases_only_in_own_turn() -> None:
