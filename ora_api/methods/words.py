@@ -18,6 +18,7 @@ from ora_api.methods.common import (
 from ora_api.service import GameService
 from ora_api.transport.rpc import Registry, Session, invalid_params
 from ora_core.state import State
+from ora_rules.views.i18n import Locale
 
 METHODS = Registry()
 
@@ -65,6 +66,7 @@ class LogParams:
     to_move: int | None = field(default=None, metadata=meta(
         "the last move to narrate; the game's last when omitted", minimum=1))
     token: str | None = field(default=None, metadata=READ_TOKEN)
+    locale: Locale = field(default="en", metadata=meta("the language of the sentences"))
 
 
 @frozen(kw_only=True)
@@ -73,7 +75,7 @@ class MoveSentence:
     version: int = field(metadata=meta("the version of its move_played event"))
     seat: int = field(metadata=meta("the seat that played it"))
     move: str = field(metadata=meta("the command in the move notation"))
-    text: str = field(metadata=meta("the move as one English sentence"))
+    text: str = field(metadata=meta("the move as one sentence (in the locale asked for)"))
     then: list[str] = field(metadata=meta(
         "one sentence per automatic step the move set off (new round, settlement phase, game "
         "end)"))
@@ -86,14 +88,14 @@ class LogResult:
 
 
 @METHODS.method("game.log", params=LogParams, result=LogResult, errors=(UNKNOWN_GAME, BAD_TOKEN),
-                summary="The game's moves in words, one English sentence per move.")
+                summary="The game's moves in words, one sentence per move (en, el or ru).")
 def game_log(svc: GameService, session: Session, p: LogParams) -> LogResult:
     """Moves from_move .. to_move (inclusive); names come from the specs, seats by colour."""
     from ora_rules.views.narrate import narrate_game
 
     version = svc.current(p.game_id, p.token).version
     moves = svc.store.fold(p.game_id, lambda events: narrate_game(
-        events, svc.rules, p.from_move, p.to_move), version)
+        events, svc.rules, p.from_move, p.to_move, p.locale), version)
     return LogResult(version=version, moves=[
         MoveSentence(number=m.number, version=m.version, seat=m.seat, move=m.move, text=m.text,
                      then=list(m.then)) for m in moves])

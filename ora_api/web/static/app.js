@@ -297,7 +297,7 @@ async function showGame(gameId, seat) {
     try {
       const [view, log, who] = await Promise.all([
         ora.call("game.view", read(gameId, { locale: locale() })),
-        ora.call("game.log", read(gameId, { from_move: game.logged + 1 })),
+        ora.call("game.log", read(gameId, { from_move: game.logged + 1, locale: locale() })),
         game.names ?? names(gameId),
       ]);
       if (ticket !== game.ticket) return;  // a later refresh overtook this one
@@ -540,7 +540,7 @@ async function showReplay(gameId, at) {
   let who;
   try {
     [moves, who] = await Promise.all([
-      ora.call("game.log", read(gameId)).then((log) => log.moves), names(gameId),
+      ora.call("game.log", read(gameId, { locale: locale() })).then((log) => log.moves), names(gameId),
       loadCatalog(ora)]);
   } catch (error) {
     if (mine === routed) showProblem(error, `Replay of game ${shortId(gameId)}`);
