@@ -1,0 +1,106 @@
+# ruff: noqa: RUF001  (the Greek and Cyrillic letters and the multiplication sign are meant)
+"""The game's words in Greek and Russian (ora_rules.views.i18n, sentences, narrate, catalog):
+the names and card texts of ``rules.catalog`` and the log's sentences, with the seeds' words
+(S000 the Greek rulebook, S001 the Russian overview) where they name a thing."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+
+from ora_rules.decide import execute
+from ora_rules.testing.strategies import random_game
+from ora_rules.views import vocabulary as v
+from ora_rules.views.catalog import catalog
+from ora_rules.views.i18n import LOCALE_DIR
+from ora_rules.views.narrate import narrate_game, narrate_move
+from tests.modes.games import CONFIGS
+from tests.support import new_state, rules
+
+#: English words a Greek or Russian sentence of the log must not contain.
+ENGLISH = re.compile(r"\b(the|and|takes|pays|places|uses|builds|with|from|into|begins|"
+                     r"nothing|joker|player|coins?)\b")
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("locale", ["el", "ru"])
+def test_every_translation_keeps_the_fields_of_its_template(locale: str) -> None:
+    """A translated template names exactly the fields of the English one, so ``format`` never
+    fails and never drops a name (the log's sentences, vocabulary.LOG)."""
+    with (LOCALE_DIR / locale / "LC_MESSAGES" / "ora.po").open("rb") as f:
+        po = read_po(f, locale=locale)
+    translated = {m.id: m.string for m in po if m.id and m.string}
+    assert not [t for t in v.LOG.values() if t not in translated], "a log template untranslated"
+    wrong = [(m, s) for m, s in translated.items() if _fields(str(m)) != _fields(str(s))]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("locale", ["el", "ru"])
+def test_the_catalogue_names_and_explains_every_card_in_the_locale(locale: str) -> None:
+    english = catalog(rules())
+    local = catalog(rules(), locale)
+    for cards, others in ((local.buildings, english.buildings),
+                          (local.settlements, english.settlements)):
+        for card, other in zip(cards, others, strict=True):
+            assert card.id == other.id
+            assert card.name != other.name and card.text != other.text, card.id
+            # the facts of the text stay: every number of the English text is in it
+            assert sorted(re.findall(r"\d+", card.text)) == sorted(
+                re.findall(r"\d+", other.text)), card.id
+    wonders = local.liesborn.wonders if local.liesborn else []
+    assert wonders and all(not w.name.isascii() for w in wonders)
+
+
+def test_the_seeds_names_are_the_translations() -> None:
+    greek = {b.id: b.name for b in catalog(rules(), "el").buildings}
+    russian = {b.id: b.name for b in catalog(rules(), "ru").buildings}
+    russian_settlements = {s.id: s.name for s in catalog(rules(), "ru").settlements}
+    assert greek["L02"] == "Φάρμα"  # S000 p.1
+    assert (russian["L02"], russian["L01"], russian["L03"]) == ("Ферма", "Насыпь глины",
+                                                                 "Капитула")  # S001
+    assert (russian["G28"], russian["I11"], russian["F21"], russian["I21"]) == (
+        "Замок", "Плавучий дом", "Винодельня", "Винокурня")
+    assert russian["F14"].startswith("Виноградник") and russian["G22"].startswith("Карьер")
+    assert (russian_settlements["S04"], russian_settlements["S08"]) == ("Рыбацкая деревня",
+                                                                        "Деревня на холме")
+
+
+def test_a_move_in_greek_and_russian() -> None:
+    # R-WHEEL-6: the livestock indicator stands at 2 in round 1 of the 4-player game.
+    state = new_state(4, seed=1)
+    events = execute(state, "USE LR2 Sh", rules()).events
+    assert narrate_move(state, events, rules()).text == (
+        "Red places a lay brother on the Farmyard (LR2) and takes 2 livestock.")
+    assert narrate_move(state, events, rules(), locale="el").text == (
+        "Κόκκινο τοποθετεί έναν καλόγερο στο κτίριο «Φάρμα» (LR2) και παίρνει: ζώα ×2.")
+    assert narrate_move(state, events, rules(), locale="ru").text == (
+        "Красный ставит монаха в здание «Ферма» (LR2) и берёт: скот ×2.")
+
+
+@pytest.mark.parametrize("locale", ["el", "ru"])
+def test_whole_games_are_told_in_the_locale(locale: str) -> None:
+    """Every move and every step of the schedule of a game of each mode, in the locale: the
+    same number of sentences as in English, none with an English word, every building named
+    by its translated name."""
+    names = {b.id: b.name for b in catalog(rules(), locale).buildings}
+    for config in CONFIGS:
+        events, _ = random_game(config.players, config.variant, config.length, 0)
+        english = narrate_game(events, rules())
+        told = narrate_game(events, rules(), locale=locale)
+        assert [(n.number, n.move, len(n.then)) for n in told] == [
+            (n.number, n.move, len(n.then)) for n in english]
+        for n in told:
+            for sentence in (n.text, *n.then):
+                assert not ENGLISH.search(sentence), sentence
+                assert sentence.endswith("."), sentence
+                for id in re.findall(r"\((\w\d\d)[,)]", sentence):
+                    if id in names:
+                        assert f"«{names[id]}» ({id}" in sentence, sentence
+        assert told[-1].then[-1].startswith(
+            "Το παιχνίδι τελειώνει" if locale == "el" else "Игра окончена")  # R-SCORE-7
