@@ -80,9 +80,10 @@ export function cardText(id, { name = null, kind = null } = {}) {
 /** One card as a button: its id, its whole name (wrapped, never cut) and, on the display, its
 cost. `data-card` makes the tooltip and the popover find it. */
 export function cardFace(id, name, { kind = "building", cost = null, extra = {} } = {}) {
-  // A long word ("Slaughterhouse") gets a smaller font rather than running out of the card.
+  // Names break between words only: the font shrinks to fit the longest word in the card's
+  // width (style.css, .name.wN: N its letters), so "Slaughterhouse" never breaks in two.
   const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
-  const size = longest > 11 ? "span.name.longer" : longest > 7 ? "span.name.long" : "span.name";
+  const size = `span.name.w${Math.min(20, Math.max(6, longest))}`;
   return h(`button.card-face.kind-${kind}`, {
     type: "button", "data-card": id, "data-kind": kind, "aria-label": `${name} (${id})`, ...extra },
   h("span.id", { "aria-hidden": "true" }, id), h(size, { "aria-hidden": "true" }, name),
