@@ -485,7 +485,7 @@ function capitalise(text) {
 
 function logEntry(entry, attrs = {}, jump = null) {
   return h("li", { title: entry.move, ...attrs },
-    jump ? h("button.number", { type: "button", "aria-label": `move ${entry.number}`,
+    jump ? h("button.number", { type: "button", "aria-label": t("move {n}", { n: entry.number }),
                                 onclick: (e) => { e.stopPropagation(); jump(); } }, entry.number)
       : h("span.number", {}, entry.number), " ", entry.text,
     entry.then.length ? h("ul.then", {}, entry.then.map((t) => h("li", {}, t))) : null);
@@ -502,8 +502,9 @@ function drawExplanation(explained) {
         h("p.total", {}, seat.text),
         worth.length ? h("ul", {}, worth.map((line) => h("li", {}, line.text))) : null,
         lines.length > worth.length
-          ? h("p.muted.nothing", {}, `${lines.length - worth.length} more line` +
-              `${lines.length - worth.length > 1 ? "s" : ""} worth 0 points`) : null);
+          ? h("p.muted.nothing", {}, t(lines.length - worth.length > 1
+            ? "{n} more lines worth 0 points" : "{n} more line worth 0 points",
+          { n: lines.length - worth.length })) : null);
     }));
 }
 

@@ -77,13 +77,23 @@ export function cardText(id, { name = null, kind = null } = {}) {
     h("p.card-function", {}, card.text ?? card.condition ?? ""));
 }
 
+let ruler = null;
+
+/** The width of `word` in em of a card name's font (style.css .card-face), measured once on a
+canvas with the page's own fonts, Greek and Cyrillic included. */
+function emWidth(word) {
+  ruler ??= document.createElement("canvas").getContext("2d");
+  ruler.font = '600 100px system-ui, "DejaVu Sans", sans-serif';
+  return ruler.measureText(word).width / 100;
+}
+
 /** One card as a button: its id, its whole name (wrapped, never cut) and, on the display, its
 cost. `data-card` makes the tooltip and the popover find it. */
 export function cardFace(id, name, { kind = "building", cost = null, extra = {} } = {}) {
-  // Names break between words only: the font shrinks to fit the longest word in the card's
-  // width (style.css, .name.wN: N its letters), so "Slaughterhouse" never breaks in two.
-  const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
-  const size = `span.name.w${Math.min(20, Math.max(6, longest))}`;
+  // Names break between words only: the font shrinks so that the widest word fits the card
+  // (style.css, .name.eN: the word is N/2 em wide), so "Slaughterhouse" never breaks in two.
+  const widest = Math.max(0, ...String(name).split(/\s+/).map(emWidth));
+  const size = `span.name.e${Math.min(28, Math.max(4, Math.ceil((widest + 0.15) * 2)))}`;
   return h(`button.card-face.kind-${kind}`, {
     type: "button", "data-card": id, "data-kind": kind, "aria-label": `${name} (${id})`, ...extra },
   h("span.id", { "aria-hidden": "true" }, id), h(size, { "aria-hidden": "true" }, name),

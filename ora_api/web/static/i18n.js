@@ -69,7 +69,9 @@ const WORDS = {
     "Log": "Ημερολόγιο", "The start · {n} moves": "Η αρχή · {n} κινήσεις",
     "Move {i} of {n}: {text}": "Κίνηση {i} από {n}: {text}", "start": "αρχή",
     "previous move": "προηγούμενη κίνηση", "next move": "επόμενη κίνηση", "end": "τέλος",
-    "move": "κίνηση",
+    "move": "κίνηση", "move {n}": "κίνηση {n}",
+    "{n} more lines worth 0 points": "{n} ακόμη γραμμές με 0 πόντους",
+    "{n} more line worth 0 points": "{n} ακόμη γραμμή με 0 πόντους",
     // the connection
     "live": "ζωντανά", "reconnecting…": "επανασύνδεση…", "polling": "περιοδικός έλεγχος",
     // errors (words.js)
@@ -166,7 +168,9 @@ const WORDS = {
     "Replay of game {id}": "Повтор игры {id}", "Live game": "Игра вживую", "Log": "Журнал",
     "The start · {n} moves": "Начало · ходов: {n}", "Move {i} of {n}: {text}": "Ход {i} из {n}: {text}",
     "start": "начало", "previous move": "предыдущий ход", "next move": "следующий ход",
-    "end": "конец", "move": "ход",
+    "end": "конец", "move": "ход", "move {n}": "ход {n}",
+    "{n} more lines worth 0 points": "ещё строк с 0 очков: {n}",
+    "{n} more line worth 0 points": "ещё строк с 0 очков: {n}",
     // the connection
     "live": "онлайн", "reconnecting…": "переподключение…", "polling": "опрос",
     // errors (words.js)
