@@ -228,6 +228,8 @@ class MovesParams:
         "at most this many moves of the opened target (each is described by playing it)",
         minimum=1))
     token: str | None = field(default=None, metadata=READ_TOKEN)
+    locale: Locale = field(default="en", metadata=meta(
+        "the language of the targets' names and the moves' sentences"))
 
 
 @frozen(kw_only=True)
@@ -272,7 +274,8 @@ def game_moves(svc: GameService, session: Session, p: MovesParams) -> MovesResul
 
     state = svc.current(p.game_id, p.token)
     try:
-        tree = move_tree(state, svc.rules, p.path, offset=p.offset, limit=p.limit)
+        tree = move_tree(state, svc.rules, p.path, offset=p.offset, limit=p.limit,
+                         locale=p.locale)
     except UnknownPath as e:
         raise invalid_params(e.message, "path", reason="unknown_path") from None
     return MovesResult(version=state.version, seat=tree.seat, count=tree.count, verbs=[

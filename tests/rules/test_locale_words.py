@@ -104,3 +104,18 @@ def test_whole_games_are_told_in_the_locale(locale: str) -> None:
                         assert f"«{names[id]}» ({id}" in sentence, sentence
         assert told[-1].then[-1].startswith(
             "Το παιχνίδι τελειώνει" if locale == "el" else "Игра окончена")  # R-SCORE-7
+
+
+def test_the_move_tree_names_targets_and_moves_in_the_locale() -> None:
+    from ora_rules.move_tree import move_tree
+
+    state = new_state(4, seed=1)
+    english = move_tree(state, rules(), ["USE", "LR2"])
+    greek = move_tree(state, rules(), ["USE", "LR2"], locale="el")
+    (target,) = [t for v in greek.verbs for t in v.targets or () if t.target == "LR2"]
+    assert target.name == "«Φάρμα» (LR2)"
+    said = {leaf.move: leaf.text for v in greek.verbs for t in v.targets or ()
+            for leaf in t.moves or ()}
+    assert said["USE LR2 Sh"].startswith("Κόκκινο τοποθετεί έναν καλόγερο στο κτίριο «Φάρμα»")
+    assert [leaf.move for v in english.verbs for t in v.targets or () for leaf in t.moves or ()
+            ] == list(said)

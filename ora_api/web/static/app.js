@@ -251,7 +251,7 @@ async function showGame(gameId, seat) {
   const logBox = h("ol.log", { "data-testid": "log", "aria-label": t("Moves played") });
   const message = h("p.message", { role: "status", "data-testid": "message" });
   const invitesBox = h("div.panel.invites", { hidden: true });
-  const call = (params) => ora.call("game.moves", read(gameId, params));
+  const call = (params) => ora.call("game.moves", read(gameId, { ...params, locale: locale() }));
   const popover = new Popover({ call, play: (move, version) => play(move, version),
                                 preview: (move) => preview(move) });
   const page = h("div.game", { "data-testid": "game", "data-turn": "loading" },
