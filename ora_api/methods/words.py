@@ -298,6 +298,7 @@ class DiffParams:
                                          minimum=0))
     to_move: int = field(metadata=meta("compared with the state after this move", minimum=0))
     token: str | None = field(default=None, metadata=READ_TOKEN)
+    locale: Locale = field(default="en", metadata=meta("the language of the sentences"))
 
 
 @frozen(kw_only=True)
@@ -371,7 +372,7 @@ def game_diff(svc: GameService, session: Session, p: DiffParams) -> DiffResult:
         if move not in found:
             raise invalid_params(f"{name}: the game has fewer than {move} moves", name,
                                  reason="out_of_range")
-    d = diff(found[p.from_move], found[p.to_move], svc.rules)
+    d = diff(found[p.from_move], found[p.to_move], svc.rules, p.locale)
     return DiffResult(
         version=current.version, version_before=d.version_before, version_after=d.version_after,
         game=[GameChange(field=c.field, before=c.before, after=c.after, text=c.text)

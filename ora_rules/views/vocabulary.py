@@ -184,6 +184,41 @@ LOG: dict[str, str] = {
     "final_phase": "The final phase begins ({rule}).",
 }
 
+#: What changed between two moments (``ora_rules.views.diff``, ``game.diff``, ``game.preview``),
+#: said like the log's sentences (key -> English template with named fields).
+CHANGES: dict[str, str] = {
+    "has_more": "{seat} has {goods} more.",
+    "has_less": "{seat} has {goods} less.",
+    "gained_space": "{seat}'s landscape gained the space {coord} with {card}.",
+    "space_now": "{seat}'s space {coord} held {before} and now holds {after}.",
+    "prior_on": "{seat}'s the prior now stands on {building}.",
+    "prior_home": "{seat}'s the prior now is at home.",
+    "brother_on": "{seat}'s lay brother {n} now stands on {building}.",
+    "brother_home": "{seat}'s lay brother {n} now is at home.",
+    "received": "{seat} received {cards}.",
+    "no_longer": "{seat} no longer holds {cards}.",
+    "score_went": "{seat}'s score went from {before} to {after}.",
+    "empty_space": "an empty space",
+    "a_forest": "a forest",
+    "a_moor": "a moor",
+    "round_went": "The round went from {before} to {after}.",
+    "wheel_went": "On the wheel, {indicator} went from {before} to {after}.",
+    "out_of_play": "out of play",
+    "joined_it": "{buildings} joined it",
+    "left_it": "{buildings} left it",
+    "display_changed": "The display changed: {changes}.",
+    "contract_went": "A work contract went from {before} to {after} coins.",
+    "districts_went": "Districts left went from {before} to {after}.",
+    "plots_went": "Plots left went from {before} to {after}.",
+    "wonders_went": "Wonders left went from {before} to {after}.",
+    "phases_went": "Settlement phases held went from {before} to {after}.",
+    "none": "none",
+    "decision_passed": "The decision passed from {before} to {after}.",
+    "nobody": "nobody",
+    "game_ended": "The game ended.",
+    "not_over": "The game is no longer over.",
+}
+
 #: The sides of landscape tiles as the log names them (``BUY_DISTRICT 3 PLAINS``).
 SIDES = {"PLAINS": "plains", "HILLS": "hills", "COAST": "coast", "MOUNTAIN": "mountain"}
 
@@ -194,7 +229,7 @@ def messages(rules: Rules) -> Iterator[str]:
                   ACTIONS, SCORE, END, END_NOW):
         yield from table.values()
     yield JOKER
-    for table in (LOG, COLOUR_NAMES, SIDES):
+    for table in (LOG, CHANGES, COLOUR_NAMES, SIDES):
         yield from table.values()
     for mode in rules.modes.values():
         yield mode.name

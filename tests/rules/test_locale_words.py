@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import string
+from itertools import pairwise
 
 import pytest
 from babel.messages.pofile import read_po
@@ -36,7 +37,8 @@ def test_every_translation_keeps_the_fields_of_its_template(locale: str) -> None
     with (LOCALE_DIR / locale / "LC_MESSAGES" / "ora.po").open("rb") as f:
         po = read_po(f, locale=locale)
     translated = {m.id: m.string for m in po if m.id and m.string}
-    assert not [t for t in v.LOG.values() if t not in translated], "a log template untranslated"
+    assert not [t for t in (*v.LOG.values(), *v.CHANGES.values()) if t not in translated], (
+        "a template of the log or of game.diff untranslated")
     wrong = [(m, s) for m, s in translated.items() if _fields(str(m)) != _fields(str(s))]
     assert not wrong, wrong
 
@@ -119,3 +121,21 @@ def test_the_move_tree_names_targets_and_moves_in_the_locale() -> None:
     assert said["USE LR2 Sh"].startswith("Κόκκινο τοποθετεί έναν καλόγερο στο κτίριο «Φάρμα»")
     assert [leaf.move for v in english.verbs for t in v.targets or () for leaf in t.moves or ()
             ] == list(said)
+
+
+@pytest.mark.parametrize("locale", ["el", "ru"])
+def test_what_changed_is_said_in_the_locale(locale: str) -> None:
+    """game.diff and game.preview (ora_rules.views.diff): every change between two states of a
+    game in the locale, as many sentences as in English."""
+    from ora_rules.views.diff import diff
+
+    _, states = random_game(3, "ireland", "short", 1)
+    english_words = re.compile(r"\b(the|and|went|from|now|has|more|less|received|holds)\b")
+    said = 0
+    for a, b in pairwise(states[:121]):
+        english, local = diff(a, b, rules()), diff(a, b, rules(), locale)
+        assert len(local.text) == len(english.text)
+        for sentence in local.text:
+            assert not english_words.search(sentence), sentence
+            said += 1
+    assert said > 300

@@ -436,7 +436,7 @@ async function showGame(gameId, seat) {
   async function preview(move) {
     if (!ora.previews) return null;
     try {
-      return (await ora.call("game.preview", read(gameId, { move }))).text;
+      return (await ora.call("game.preview", read(gameId, { move, locale: locale() }))).text;
     } catch (error) {
       if (error.data?.code === "method_not_found") ora.previews = false;
       return null;
