@@ -127,6 +127,7 @@ class ExplainParams:
     move: int | None = field(default=None, metadata=meta(
         "explain the score after this move (0: the set-up); now when omitted", minimum=0))
     token: str | None = field(default=None, metadata=READ_TOKEN)
+    locale: Locale = field(default="en", metadata=meta("the language of the lines"))
 
 
 @frozen(kw_only=True)
@@ -196,7 +197,7 @@ def game_explain(svc: GameService, session: Session, p: ExplainParams) -> Explai
 
     state = _state_after_move(svc, p.game_id, p.move, "move", p.token)
     seats = []
-    for e in explain(state, svc.rules, p.seat):
+    for e in explain(state, svc.rules, p.seat, p.locale):
         seats.append(SeatExplanation(
             seat=e.seat, name=e.name, total=e.score.total, goods_points=e.score.goods,
             economic_points=e.score.economic, settlement_points=list(e.score.settlements),

@@ -30,7 +30,7 @@ class Speech:
         self._ = words(locale).gettext
 
     def __call__(self, key: str, **fields: object) -> str:
-        return self._(v.LOG.get(key) or v.CHANGES[key]).format(**fields)
+        return self._(v.LOG.get(key) or v.CHANGES.get(key) or v.EXPLAIN[key]).format(**fields)
 
     def word(self, english: str) -> str:
         return self._(english)

@@ -219,6 +219,32 @@ CHANGES: dict[str, str] = {
     "not_over": "The game is no longer over.",
 }
 
+#: The score line by line (``ora_rules.views.explain``, ``game.explain``; R-SCORE-1..8).
+EXPLAIN: dict[str, str] = {
+    "point": "{n} point",
+    "points": "{n} points",
+    "held_points": "{goods}: {points}",
+    "as_coins": "{clause} (counting {goods} as coins)",
+    "at_each": "{goods} at {each} each: {points}",
+    "light_wonder": "wonder {tile}, light-blue: {points}",
+    "dark_wonder": "wonder {tile} {name}, dark-blue: {base} {sign} {value} x {count} "
+                   "({counted}) = {points}",
+    "of_and": "{first} and {rest}",
+    "per_built_material": "{of} in the costs of your buildings",
+    "per_landscape": "landscapes, the heartland included",
+    "per_building": "buildings, the start buildings included",
+    "per_cloister_building": "cloister buildings, the Cloister Office included",
+    "per_goods": "{of}",
+    "per_combination": "pairs of {of}",
+    "card_at": "{card} at {coord}: {points}",
+    "empty": "empty {terrain}",
+    "neighbour_at": "{what} at {coord}: {value}",
+    "its_own": "its own {n}",
+    "settlement_at": "{card} at {coord}: {points} ({parts})",
+    "seat_total": "{seat}: {points} = goods {goods} + economic {economic} + settlements "
+                  "{settlements}",
+}
+
 #: The sides of landscape tiles as the log names them (``BUY_DISTRICT 3 PLAINS``).
 SIDES = {"PLAINS": "plains", "HILLS": "hills", "COAST": "coast", "MOUNTAIN": "mountain"}
 
@@ -229,7 +255,7 @@ def messages(rules: Rules) -> Iterator[str]:
                   ACTIONS, SCORE, END, END_NOW):
         yield from table.values()
     yield JOKER
-    for table in (LOG, CHANGES, COLOUR_NAMES, SIDES):
+    for table in (LOG, CHANGES, EXPLAIN, COLOUR_NAMES, SIDES):
         yield from table.values()
     for mode in rules.modes.values():
         yield mode.name

@@ -139,3 +139,22 @@ def test_what_changed_is_said_in_the_locale(locale: str) -> None:
             assert not english_words.search(sentence), sentence
             said += 1
     assert said > 300
+
+
+@pytest.mark.parametrize("locale", ["el", "ru"])
+def test_the_score_is_explained_in_the_locale(locale: str) -> None:
+    """game.explain (ora_rules.views.explain; R-SCORE-1..8): the same lines and points as in
+    English, every line in the locale."""
+    from ora_rules.views.explain import explain
+
+    _, states = random_game(4, "france", "long", 0)
+    english, local = explain(states[-1], rules()), explain(states[-1], rules(), locale=locale)
+    english_words = re.compile(r"\b(at|each|points?|goods|economic|settlements|its own|empty)\b")
+    for e, x in zip(english, local, strict=True):
+        assert x.score == e.score
+        lines = [*x.goods, *x.economic, *x.settlements]
+        assert [line.points for line in lines] == [
+            line.points for line in (*e.goods, *e.economic, *e.settlements)]
+        for text in (x.text, *(line.text for line in lines)):
+            assert not english_words.search(text), text
+    assert any(s.neighbours for x in local for s in x.settlements)

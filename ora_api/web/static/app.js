@@ -594,7 +594,7 @@ async function showReplay(gameId, at) {
     const ticket = ++shown;
     const [view, explained] = await Promise.all([
       ora.call("game.view", read(gameId, { move: i, locale: locale() })),
-      ora.call("game.explain", read(gameId, { move: i })),
+      ora.call("game.explain", read(gameId, { move: i, locale: locale() })),
     ]);
     if (ticket !== shown) return;  // a later step overtook this one
     history.replaceState(null, "", `#/replay/${gameId}?at=${i}`);
