@@ -143,7 +143,7 @@ class WordEntry:
 @frozen(kw_only=True)
 class WonderEntry:
     """A Liesborn wonder tile's dark-blue front (specs/wonders; R-LIES-6, R-LIES-9, R-LIES-10).
-    Names in the locale; the condition and the text are English only."""
+    Name and text in the locale; the condition is English only."""
 
     id: str = field(metadata=_doc("LW-01 .. LW-26"))
     name: str
@@ -251,8 +251,8 @@ def _space(s: SpaceSpec, _: Any) -> TileSpace:
 
 
 def liesborn_entry(rules: Rules, _: Any = str) -> LiesbornEntry | None:
-    """The Liesborn expansion and its tiles, from the specs: the tiles' names through ``_``
-    (the message catalogue), their conditions and texts in English."""
+    """The Liesborn expansion and its tiles, from the specs: the tiles' names and texts through
+    ``_`` (the message catalogue), their conditions in English."""
     expansion = rules.liesborn
     if expansion is None:
         return None
@@ -263,7 +263,7 @@ def liesborn_entry(rules: Rules, _: Any = str) -> LiesbornEntry | None:
             id=spec.id, name=_(spec.name), status=spec.status, base=spec.base,
             value=c.value if c else None, reduced=c.reduced if c else None,
             per=c.per if c else None, of=[g.value for g in c.of] if c else [],
-            each=c.each if c else 1, condition=describe_condition(spec), text=spec.text,
+            each=c.each if c else 1, condition=describe_condition(spec), text=_(spec.text),
             seed_line=spec.seed_line, rules=list(spec.rules)))
     return LiesbornEntry(
         name=expansion.name, tiles=expansion.tiles, light_points=expansion.light_points,

@@ -267,3 +267,4 @@ def messages(rules: Rules) -> Iterator[str]:
         yield settlement.text
     for wonder in rules.wonders.values():
         yield wonder.name
+        yield wonder.text

@@ -56,7 +56,7 @@ def test_the_catalogue_names_and_explains_every_card_in_the_locale(locale: str) 
             assert sorted(re.findall(r"\d+", card.text)) == sorted(
                 re.findall(r"\d+", other.text)), card.id
     wonders = local.liesborn.wonders if local.liesborn else []
-    assert wonders and all(not w.name.isascii() for w in wonders)
+    assert wonders and all(not w.name.isascii() and not w.text.isascii() for w in wonders)
 
 
 def test_the_seeds_names_are_the_translations() -> None:
