@@ -199,3 +199,27 @@ def test_ora_moves_prints_the_tree_and_opens_a_path(tmp_path: Path,
     assert sorted(shown) == sorted(m for m in legal if m.startswith(f"USE {farmyard['target']}"))
     assert main(["moves", str(game_id), "NOPE", "--store", store_url]) == 2
     assert capsys.readouterr().err.startswith("ora: no legal move has the verb 'NOPE'")
+
+
+def test_ora_log_speaks_greek_and_russian(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                          ) -> None:
+    store_url, game_id = _stored_game(tmp_path)
+    assert main(["log", game_id, "--store", store_url, "--to", "3", "--locale", "el"]) == 0
+    greek = capsys.readouterr().out
+    assert main(["log", game_id, "--store", store_url, "--to", "3", "--locale", "ru"]) == 0
+    russian = capsys.readouterr().out
+    assert any("\u0370" <= c <= "\u03ff" for c in greek)  # Greek letters
+    assert any("\u0400" <= c <= "\u04ff" for c in russian)  # Cyrillic letters
+    assert main(["log", game_id, "--store", store_url, "--locale", "de"]) == 2
+    assert capsys.readouterr().err.startswith("ora: --locale must be one of en, el, ru")
+
+
+def test_game_log_in_a_locale(local: Local) -> None:
+    game_id, tokens = new_game(local, players=3, seed=5, length="short")
+    play(local, game_id, tokens, random.Random(3), max_moves=10)
+    english = local.call("game.log", {"game_id": game_id})["moves"]
+    greek = local.call("game.log", {"game_id": game_id, "locale": "el"})["moves"]
+    assert [m["move"] for m in greek] == [m["move"] for m in english]
+    assert all(g["text"] != e["text"] for g, e in zip(greek, english, strict=True))
+    with pytest.raises(RpcFailed):
+        local.call("game.log", {"game_id": game_id, "locale": "de"})
