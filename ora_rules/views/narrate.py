@@ -160,7 +160,7 @@ def narrate_move(before: State, events: Sequence[GameEvent], rules: Rules, numbe
         ended = any(isinstance(e, GameEnded) for e in events)  # the phase ends at once
         at = len(then) - 1 if ended else len(then)
         then = (*then[:at], say("final_phase", rule=rule), *then[at:])
-    then = (*then, *takeback_words(before, table, seat_name))
+    then = (*then, *takeback_words(before, table, lambda s, seat: seat_name(s, seat, say), say))
     return Narration(number=number, version=before.version + 1, seat=played.seat,
                      move=played.move, text=text, then=then)
 

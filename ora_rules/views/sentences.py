@@ -22,6 +22,10 @@ _PLURALS = {Good.COIN: "coins", Good.BOOK: "books", Good.RELIQUARY: "reliquaries
             Good.ORNAMENT: "ornaments", Good.WONDER: "wonders", Good.CERAMIC: "ceramics"}
 
 
+#: Every template by key (the keys of the tables are distinct; a test checks it).
+_TEMPLATES = {**v.LOG, **v.TAKEBACK, **v.CHANGES, **v.EXPLAIN}
+
+
 class Speech:
     """The log's words in one locale: ``say("uses", building=...)`` and the names it needs."""
 
@@ -30,7 +34,7 @@ class Speech:
         self._ = words(locale).gettext
 
     def __call__(self, key: str, **fields: object) -> str:
-        return self._(v.LOG.get(key) or v.CHANGES.get(key) or v.EXPLAIN[key]).format(**fields)
+        return self._(_TEMPLATES[key]).format(**fields)
 
     def word(self, english: str) -> str:
         return self._(english)

@@ -184,6 +184,18 @@ LOG: dict[str, str] = {
     "final_phase": "The final phase begins ({rule}).",
 }
 
+#: The take-back's sentences in the log (``ora_rules.views.takeback_words``, UNDO-1..4).
+TAKEBACK: dict[str, str] = {
+    "undo_asks": "{seat} asks to take the game back to after move {move}.",
+    "undo_asks_agree": "{seat} asks to take the game back to after move {move}, asking {asked} "
+                       "to agree.",
+    "undo_accepts": "{seat} accepts the take-back.",
+    "undo_refuses": "{seat} refuses the take-back.",
+    "undo_lapses": "The take-back asked lapses: a move was played.",
+    "undo_restored": "The moves after move {move} are taken back: the game is back at the "
+                     "position after move {move}.",
+}
+
 #: What changed between two moments (``ora_rules.views.diff``, ``game.diff``, ``game.preview``),
 #: said like the log's sentences (key -> English template with named fields).
 CHANGES: dict[str, str] = {
@@ -255,7 +267,7 @@ def messages(rules: Rules) -> Iterator[str]:
                   ACTIONS, SCORE, END, END_NOW):
         yield from table.values()
     yield JOKER
-    for table in (LOG, CHANGES, EXPLAIN, COLOUR_NAMES, SIDES):
+    for table in (LOG, TAKEBACK, CHANGES, EXPLAIN, COLOUR_NAMES, SIDES):
         yield from table.values()
     for mode in rules.modes.values():
         yield mode.name

@@ -37,8 +37,9 @@ def test_every_translation_keeps_the_fields_of_its_template(locale: str) -> None
     with (LOCALE_DIR / locale / "LC_MESSAGES" / "ora.po").open("rb") as f:
         po = read_po(f, locale=locale)
     translated = {m.id: m.string for m in po if m.id and m.string}
-    assert not [t for t in (*v.LOG.values(), *v.CHANGES.values()) if t not in translated], (
-        "a template of the log or of game.diff untranslated")
+    templates = (*v.LOG.values(), *v.TAKEBACK.values(), *v.CHANGES.values(),
+                 *v.EXPLAIN.values())
+    assert not [t for t in templates if t not in translated], "a template untranslated"
     wrong = [(m, s) for m, s in translated.items() if _fields(str(m)) != _fields(str(s))]
     assert not wrong, wrong
 
@@ -158,3 +159,9 @@ def test_the_score_is_explained_in_the_locale(locale: str) -> None:
         for text in (x.text, *(line.text for line in lines)):
             assert not english_words.search(text), text
     assert any(s.neighbours for x in local for s in x.settlements)
+
+
+def test_the_tables_of_templates_have_distinct_keys() -> None:
+    """``Speech`` finds a template by its key in any table (sentences.py)."""
+    tables = [set(v.LOG), set(v.TAKEBACK), set(v.CHANGES), set(v.EXPLAIN)]
+    assert sum(map(len, tables)) == len(set().union(*tables))
