@@ -26,6 +26,7 @@ from ora_api.methods import (
     preview,
     projections,
     records,
+    seats,
     subscriptions,
     undo,
     words,
@@ -67,7 +68,7 @@ def _discovery() -> orjson.Fragment:
 
 
 for _family in (lobby, play, projections, subscriptions, words, records, preview, audit,
-                undo, notices):
+                undo, notices, seats):
     API.include(_family.METHODS)
 
 

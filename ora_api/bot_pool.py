@@ -90,8 +90,8 @@ class PoolClosed(Exception):
 
 
 class BotPool:
-    """``thinkers`` worker processes, started on first use; tasks run first come, first
-    served."""
+    """``thinkers`` worker processes, started on first use; ``BotRunner`` hands them at most
+    ``thinkers`` moves at once, chosen fairly across games."""
 
     def __init__(self, rules: Rules, thinkers: int) -> None:
         self._rules = rules

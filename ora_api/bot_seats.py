@@ -4,11 +4,18 @@ Which bot plays a seat is in the game itself (the ``seat_taken`` event, ``Player
 so a restarted server goes on playing it as soon as the game is used again.
 
 ``BotRunner`` is told about every change of a game (created, moved, folded cold). When the
-deciding seat is a bot seat it queues the game (one queue, first come first served, at most one
-entry per game: fair across games); the bot chooses on the state it was given in a worker
-process of ``ora_api.bot_pool`` (outside the event loop, the GIL of the request path and the
-game's lock, so reads and other games go on meanwhile), then the move is played like any other
-move (``GameService.play_seat``: stored, pushed to subscribers) with ``expected_version``, so a
+deciding seat is a bot seat the game waits for a thinker, at most one entry per game. The
+thinkers are fair across games (docs/api.md, "Running it in public"): each game counts the time
+its bots have thought, and a free thinker takes the waiting game that has thought least. A game
+that comes to wait (new, or back from a person's turn) counts at least the count of the last
+game taken less one budget (``BotLimits.max_seconds``): it goes before the games that think on
+and on, but banks no more than one move's credit while it waited, so nothing can starve them.
+A cheap bot is thus never queued behind slow ones: it waits at most for the moves already
+thinking, one budget each, where first come first served made it wait for every slow game's
+queued move. The bot chooses on the state it was given in a worker process of
+``ora_api.bot_pool`` (outside the event loop, the GIL of the request path and the game's lock,
+so reads and other games go on meanwhile), then the move is played like any other move
+(``GameService.play_seat``: stored, pushed to subscribers) with ``expected_version``, so a
 stale choice is dropped, never stored.
 A bot's random draws come from the game's seed and the version it moves at: the same game,
 replayed, gets the same bot moves.
@@ -16,11 +23,14 @@ replayed, gets the same bot moves.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
+import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from uuid import UUID
+
+from attrs import define
 
 from ora_api.bot_pool import BotLimits, BotPool, PoolClosed
 from ora_core.state import State
@@ -42,32 +52,84 @@ def deciding_bot(state: State) -> tuple[int, str] | None:
 PlaySeat = Callable[[UUID, int, str, int], object]
 
 
+@define
+class _Waiting:
+    state: State
+    seat: int
+    name: str
+    #: The order games came to wait in: first come first served among equal times.
+    arrival: int
+
+
 class BotRunner:
-    """Plays bot seats' moves, ``limits.thinkers`` at once, one move per task, games taking
-    turns."""
+    """Plays bot seats' moves, ``limits.thinkers`` at once, one move per task, the game that
+    has thought least first."""
 
     def __init__(self, rules: Rules, play: PlaySeat, limits: BotLimits | None = None) -> None:
         self.limits = limits or BotLimits()
         self._play = play
         self._thinkers = BotPool(rules, self.limits.thinkers)
-        self._pool = ThreadPoolExecutor(max_workers=self.limits.thinkers,
-                                        thread_name_prefix="ora-bot")
-        self._lock = threading.Lock()
-        self._queued: set[UUID] = set()
+        self._lock = threading.Condition()
+        self._waiting: dict[UUID, _Waiting] = {}
+        self._thinking: set[UUID] = set()
+        #: Seconds each game's bots have thought (games whose count a return would lift are
+        #: forgotten: the table stays as small as the games in play).
+        self._thought: dict[UUID, float] = {}
+        #: The count of the last game taken.
+        self._floor = 0.0
+        self._arrivals = itertools.count()
         self._closed = False
+        self._threads: list[threading.Thread] = []
 
     def changed(self, game_id: UUID, state: State) -> None:
-        """The game is now at ``state``: queue a bot move if a bot seat decides."""
+        """The game is now at ``state``: it waits for a thinker if a bot seat decides."""
         turn = deciding_bot(state)
         if turn is None:
             return
         with self._lock:
-            if self._closed or game_id in self._queued:
+            if self._closed or game_id in self._waiting or game_id in self._thinking:
                 return
-            self._queued.add(game_id)
-            self._pool.submit(self._move, game_id, state, turn[0], turn[1])
+            credit = self._floor - self.limits.max_seconds  # one move's credit, no more
+            self._thought[game_id] = max(self._thought.get(game_id, credit), credit)
+            self._waiting[game_id] = _Waiting(state, turn[0], turn[1], next(self._arrivals))
+            if len(self._threads) < self.limits.thinkers:  # started on first use
+                thread = threading.Thread(target=self._think, name="ora-bot", daemon=True)
+                self._threads.append(thread)
+                thread.start()
+            self._lock.notify()
 
-    def _move(self, game_id: UUID, state: State, seat: int, name: str) -> None:
+    def _next(self) -> tuple[UUID, _Waiting] | None:
+        """The waiting game that has thought least (in the lock); None once closed."""
+        while not self._waiting and not self._closed:
+            self._lock.wait()
+        if self._closed:
+            return None
+        game_id = min(self._waiting, key=lambda g: (self._thought[g], self._waiting[g].arrival))
+        self._floor = max(self._floor, self._thought[game_id])
+        credit = self._floor - self.limits.max_seconds
+        for g in [g for g, t in self._thought.items() if t <= credit and
+                  g not in self._waiting and g not in self._thinking and g != game_id]:
+            del self._thought[g]  # its return would lift it to the credit anyway
+        self._thinking.add(game_id)
+        return game_id, self._waiting.pop(game_id)
+
+    def _think(self) -> None:
+        while True:
+            with self._lock:
+                task = self._next()
+            if task is None:
+                return
+            game_id, waiting = task
+            started = time.monotonic()
+            try:
+                self._move(game_id, waiting)
+            finally:  # (``_move`` let the game wait again: another thinker may have it)
+                with self._lock:
+                    self._thought[game_id] = (self._thought.get(game_id, self._floor)
+                                              + time.monotonic() - started)
+
+    def _move(self, game_id: UUID, waiting: _Waiting) -> None:
+        state, seat, name = waiting.state, waiting.seat, waiting.name
         try:
             command = self._thinkers.choose(name, state)
         except PoolClosed:
@@ -75,10 +137,10 @@ class BotRunner:
         except Exception:
             log.exception("bot %s of game %s failed to choose a move", name, game_id)
             with self._lock:
-                self._queued.discard(game_id)
+                self._thinking.discard(game_id)
             return
         with self._lock:
-            self._queued.discard(game_id)  # the move's own change queues the next one
+            self._thinking.discard(game_id)  # the move's own change lets the game wait again
             if self._closed:
                 return
         try:
@@ -88,8 +150,11 @@ class BotRunner:
 
     def close(self) -> None:
         """Stops taking work, cancels the moves thinking (their workers are terminated) and
-        drops the queued ones."""
+        drops the waiting ones."""
         with self._lock:
             self._closed = True
+            self._waiting.clear()
+            self._lock.notify_all()
         self._thinkers.close()
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        for thread in self._threads:
+            thread.join()

@@ -29,6 +29,7 @@ from attrs import frozen
 
 from ora_api.bot_pool import BotLimits
 from ora_api.bot_seats import BotRunner
+from ora_api.clocks import Clock, Timers
 from ora_api.follower import Follower
 from ora_api.hot import Hot
 from ora_api.join_retry import earlier_join, join_token
@@ -77,12 +78,13 @@ from ora_core.errors import (
 )
 from ora_core.events import GameEvent, SeatTaken
 from ora_core.evolve import fold
-from ora_core.state import State
+from ora_core.state import State, TimeControl
 from ora_core.store import (
     EventStore,
     TamperedLog,
     verify_chain,
 )
+from ora_rules.clocks import checked
 from ora_rules.decide import execute, start
 from ora_rules.readings import ReadingsChoice
 from ora_rules.readings import resolve as resolve_readings
@@ -137,7 +139,8 @@ class GameService:
     """Games over an event store. Thread-safe: commands on one game are serialised."""
 
     def __init__(self, store: EventStore[GameEvent], rules: Rules, *,
-                 cache_size: int = 256, bots: BotLimits | None = None) -> None:
+                 cache_size: int = 256, bots: BotLimits | None = None,
+                 clock: Clock | None = None) -> None:
         self.store = store
         self.rules = rules
         self.cache_size = cache_size
@@ -159,8 +162,10 @@ class GameService:
         self.bot_runner = BotRunner(rules, self.play_seat, bots)
         self.reconcile()
         self.webhooks = Webhooks(self)  # the seats' turn notices (ora_api.notices)
+        self.timers = Timers(self, clock)  # clocks, and the sweep of run-out ones
 
     def close(self) -> None:
+        self.timers.close()
         self.webhooks.close()
         self.follower.close()
         self.bot_runner.close()
@@ -228,6 +233,7 @@ class GameService:
     def _readable(self, game_id: UUID, token: str | None) -> Hot:
         """The hot entry of a game the token may read; call with the game's lock held."""
         hot = self._entry(game_id)
+        self.timers.due(game_id, hot)  # a seat's time run out shows on the next read
         if hot.access.visibility == "public":
             return hot
         if token is None:
@@ -246,7 +252,8 @@ class GameService:
     def create(self, players: int, variant: str, length: str, seed: int | None = None, *,
                seats: Sequence[SeatPlan] | None = None, visibility: Visibility = "private",
                readings: ReadingsChoice = None, liesborn: bool = False,
-               wonder_tiles: str | None = None, undo: str = "by_consent") -> Created:
+               wonder_tiles: str | None = None, undo: str = "by_consent",
+               clock: TimeControl | None = None) -> Created:
         """A new game: the creator's seats get tokens, open seats invitations, bot seats
         neither; the named and bot seats' ``SeatTaken`` events follow the set-up.
         ``liesborn``: with the wonders mini expansion and its tile set (R-LIES-1, AMB-28)."""
@@ -256,7 +263,7 @@ class GameService:
             config = make_config(players, variant, length, seed,
                                  readings=resolve_readings(self.rules, readings),
                                  liesborn=liesborn, wonder_tiles=wonder_tiles)
-            config = attrs.evolve(config, undo=undo)  # the table's take-backs (ora_rules.undo)
+            config = attrs.evolve(config, undo=undo, clock=checked(clock))  # the table's rules
             events: list[GameEvent] = list(start(config, self.rules))  # checks the tile set
         except InvalidConfig as e:
             where = f"config.{e.field}" if e.field else _config_field(e.message)
@@ -291,6 +298,7 @@ class GameService:
                         seats={r.token: r.seat for r in rows if r.token is not None})
         self.insert(game_id, events, summary, rows, Hot(state=state, access=access))
         self.bot_runner.changed(game_id, state)
+        self.timers.created(game_id, state, tokens)
         log.info("created game %s (%s, %d players)", game_id, config.mode, config.players)
         return Created(game_id=game_id, state=state, visibility=visibility, tokens=tokens,
                        invites=invites)
@@ -392,9 +400,10 @@ class GameService:
         again (``ora_api.retries``)."""
         with self._game_lock(game_id):
             hot = self._entry(game_id)
+            self.timers.due(game_id, hot, refuse=True)  # a time run out first: the move is late
             seat = self._seat_of(game_id, hot, token)
-            if seat is None:
-                raise BAD_TOKEN.error("the token is not a seat's token of this game")
+            if seat is None or hot.state.players[seat].bot is not None:
+                raise BAD_TOKEN.error("the token is not the token of a seat a person plays")
             if request_id is None:
                 return self._play(game_id, hot, seat, move, expected_version)
             return self.requests.once(self.store, game_id, seat, move, request_id, lambda: (
@@ -419,7 +428,8 @@ class GameService:
                 f"the game is at version {state.version}, not {expected_version}",
                 version=state.version)
         try:
-            executed = execute(state, move, self.rules, seat=seat)
+            executed = execute(state, move, self.rules, seat=seat,
+                               took=self.timers.took(game_id, state))
         except IllegalCommand as e:
             spec = NOT_YOUR_TURN if e.reason == "not_your_turn" else ILLEGAL_MOVE
             extra = {"building": e.building} if e.building else {}
@@ -447,6 +457,7 @@ class GameService:
         views = [event_view(s) for s in stored]
         self.subscribers.push(game_id, views)
         self.bot_runner.changed(game_id, new_state)
+        self.timers.moved(game_id, new_state)
         log.debug("game %s v%d: seat %d %s", game_id, new_state.version, seat, move)
         return new_state.version, views
 

@@ -105,6 +105,11 @@ class MovePlayed(Event):
 
     seat: int
     move: str
+    #: A game with a clock (``GameConfig.clock``): the milliseconds the decision took and the
+    #: seat's time left after it (``ora_rules.clocks``). None without a clock, and then not
+    #: stored: a game without a clock keeps the bytes it always had (docs/architecture.md).
+    took: int | None = None
+    left: int | None = None
 
 
 @event("goods_paid")
@@ -139,6 +144,15 @@ class GoodsConverted(Event):
     seat: int
     given: Mapping[Good, int]
     received: Mapping[Good, int]
+
+
+@event("coin_pieces_counted")
+class CoinPiecesCounted(Event):
+    """Under ``coin_tiles = kept_apart`` only: ``seat`` now holds ``fives`` 5-coin pieces among
+    its coins (the rest are 1-coin pieces); rules decide the count (ora_rules/coin_pieces.py)."""
+
+    seat: int
+    fives: int
 
 
 @event("indicator_used")
@@ -310,12 +324,55 @@ class PositionRestored(Event):
     state: State
 
 
+# --- the table: clocks and seats handed to bots (ora_rules.clocks and .seats decide them; their
+# handlers: ora_core.table) ----------------------------------------------------------------------
+
+
+@event("clock_expired")
+class ClockExpired(Event):
+    """``seat``'s time ran out, ``took`` milliseconds into its decision; the game's policy
+    follows in the same command: ``GameEnded`` (lose), the rules' default move (pass) or
+    ``SeatReplaced`` (bot)."""
+
+    seat: int
+    took: int
+
+
+@event("seat_replace_requested")
+class SeatReplaceRequested(Event):
+    """Seat ``by`` asks that the bot ``bot`` take ``seat``; ``waiting``: the seats asked to
+    consent (no bot: bots accept)."""
+
+    by: int
+    seat: int
+    bot: str
+    waiting: tuple[int, ...] = ()
+
+
+@event("seat_replace_answered")
+class SeatReplaceAnswered(Event):
+    seat: int
+    accepted: bool
+
+
+@event("seat_replaced")
+class SeatReplaced(Event):
+    """The bot ``bot`` plays ``seat`` from now on; ``reason``: ``creator`` (the game's creator
+    handed it), ``consent`` (the other players agreed), ``own`` (its player left it) or
+    ``timeout`` (its time ran out)."""
+
+    seat: int
+    bot: str
+    reason: str = "creator"
+
+
 GameEvent = Union[  # noqa: UP007 - an explicit registry reads best as a Union
     GameStarted,
     MovePlayed,
     GoodsPaid,
     GoodsGained,
     GoodsConverted,
+    CoinPiecesCounted,
     IndicatorUsed,
     WheelRotated,
     IndicatorEntered,
@@ -339,6 +396,10 @@ GameEvent = Union[  # noqa: UP007 - an explicit registry reads best as a Union
     UndoAnswered,
     UndoLapsed,
     PositionRestored,
+    ClockExpired,
+    SeatReplaceRequested,
+    SeatReplaceAnswered,
+    SeatReplaced,
 ]
 
 EVENT_TYPES: tuple[type[GameEvent], ...] = GameEvent.__args__  # type: ignore[attr-defined]

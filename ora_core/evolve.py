@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from ora_core import takeback
+from ora_core import table, takeback
 from ora_core.events import (
     BuildingBuilt,
     BuildingsRevealed,
@@ -17,6 +17,7 @@ from ora_core.events import (
     CardRemoved,
     ClergyPlaced,
     ClergyReturned,
+    CoinPiecesCounted,
     FlowChanged,
     GameEnded,
     GameEvent,
@@ -122,11 +123,13 @@ def _started(e: GameStarted) -> State:
         wonders_left=e.wonders,
         wonder_display=e.wonder_display,
         wonder_stack=e.wonder_stack,
+        # A clock's time left per seat, in milliseconds, before anyone decided.
+        clock_left=(e.config.clock.initial * 1000,) * len(players) if e.config.clock else (),
     )
 
 
-def _move(state: State, _: MovePlayed) -> Changes:
-    return {}
+def _move(state: State, e: MovePlayed) -> Changes:
+    return {} if e.left is None else table.moved(state, e.seat, e.left)
 
 
 def _paid(state: State, e: GoodsPaid) -> Changes:
@@ -163,6 +166,10 @@ def _converted(state: State, e: GoodsConverted) -> Changes:
     player = state.players[e.seat]
     goods = _add_goods(_add_goods(player.goods, e.given, -1), e.received, 1)
     return _player_changed(state, replace(player, goods=goods))
+
+
+def _pieces(state: State, e: CoinPiecesCounted) -> Changes:
+    return _player_changed(state, replace(state.players[e.seat], five_coin_pieces=e.fives))
 
 
 def _indicator_used(state: State, e: IndicatorUsed) -> Changes:
@@ -288,6 +295,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], Changes]] = {
     GoodsPaid: _paid,
     GoodsGained: _gained,
     GoodsConverted: _converted,
+    CoinPiecesCounted: _pieces,
     WonderTaken: _wonder,
     IndicatorUsed: _indicator_used,
     WheelRotated: _rotated,
@@ -307,6 +315,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], Changes]] = {
     FlowChanged: _flow,
     GameEnded: _ended,
     **takeback.HANDLERS,
+    **table.HANDLERS,
 }
 
 

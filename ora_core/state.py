@@ -68,6 +68,8 @@ class Readings:
     bathhouse: str = "pays_coin"
     #: R-END-2 (AMB-12): ``rulebook`` or ``round_end`` (weblabora's two-player end).
     two_player_end: str = "rulebook"
+    #: R-FREE-1 c / R-SCORE-2: ``one_pool`` or ``kept_apart`` (weblabora's 1- and 5-coin pieces).
+    coin_tiles: str = "one_pool"
     #: Departure from R-CLG-4: ``refused`` or ``replaces`` (kennerspiel 0.21.1).
     occupied_own_building: str = "refused"
     #: Departure from R-SOLO-6: ``gone`` or ``joker_only_uses`` (kennerspiel 0.21.1).
@@ -91,6 +93,36 @@ class GameConfig:
     #: Which moves may be taken back (``ora_rules.undo``): ``none``, ``own_last`` or
     #: ``by_consent``. Left out of the stored bytes at its default, as every default is.
     undo: str = "by_consent"
+    #: The game's time control (``ora_rules.clocks``); None: no clock, and nothing of it stored.
+    clock: TimeControl | None = None
+
+
+@frozen
+class TimeControl:
+    """A game's clock, chosen at creation (``ora_rules.clocks``, docs/api.md "Clocks").
+
+    ``fischer``: each seat starts with ``initial`` seconds and gains ``increment`` after each
+    of its decisions; ``deadline``: each decision has ``initial`` seconds (a correspondence
+    game: days per move, in seconds). When a seat's time runs out, ``on_timeout``: ``lose``
+    (the game ends, that seat losing), ``pass`` (the rules' default decides for it) or ``bot``
+    (the bot ``bot`` takes the seat)."""
+
+    kind: str = "fischer"
+    initial: int = 600
+    increment: int = 0
+    on_timeout: str = "lose"
+    bot: str = "medium"
+
+
+@frozen
+class ReplaceRequest:
+    """Seat ``by`` asks that the bot ``bot`` take ``seat``; ``waiting``: the seats whose
+    consent is still awaited (``ora_rules.seats``)."""
+
+    by: int
+    seat: int
+    bot: str
+    waiting: tuple[int, ...]
 
 
 @frozen
@@ -135,6 +167,10 @@ class PlayerState:
     #: also counts in ``goods`` as a wonder.
     dark_wonders: tuple[str, ...] = ()
     light_wonders: tuple[str, ...] = ()
+    #: How many of ``goods[COIN]`` are 5-coin pieces, kept only in a game whose profile holds
+    #: the two coin pieces apart (``coin_tiles = kept_apart``, ``CoinPiecesCounted``); 0 and
+    #: unused where coins are one pool (the rulebook, R-FREE-1 c).
+    five_coin_pieces: int = 0
 
     def count(self, good: Good) -> int:
         return self.goods.get(good, 0)
@@ -264,6 +300,12 @@ class State:
     used: frozenset[str] = field(factory=frozenset)
     #: A take-back waiting for the other players' consent (``ora_rules.undo``).
     undo_request: UndoRequest | None = None
+    #: A game with a clock: each seat's time left in milliseconds (as of its last decision),
+    #: and the seats whose time ran out, in order (``ora_rules.clocks``).
+    clock_left: tuple[int, ...] = ()
+    timed_out: tuple[int, ...] = ()
+    #: A bot asked to take a seat, waiting for the other players' consent (``ora_rules.seats``).
+    replace_request: ReplaceRequest | None = None
 
     @property
     def finished(self) -> bool:

@@ -33,6 +33,10 @@ def restored(state: State, e: PositionRestored) -> dict[str, Any]:
     fields = dict(e.state.__dict__)
     fields.pop("version")
     fields["undo_request"] = None
+    # Time spent stays spent, and a replacement asked stays asked: the table's facts are not
+    # taken back with the moves.
+    for kept in ("clock_left", "timed_out", "replace_request"):
+        fields[kept] = getattr(state, kept)
     return fields
 
 

@@ -39,6 +39,7 @@ EVENT_VERSIONS: Mapping[str, int] = {
     "goods_paid": 1,
     "goods_gained": 1,
     "goods_converted": 1,
+    "coin_pieces_counted": 1,
     "indicator_used": 1,
     "wheel_rotated": 1,
     "indicator_entered": 1,
@@ -62,6 +63,10 @@ EVENT_VERSIONS: Mapping[str, int] = {
     "undo_answered": 1,
     "undo_lapsed": 1,
     "position_restored": 1,
+    "clock_expired": 1,
+    "seat_replace_requested": 1,
+    "seat_replace_answered": 1,
+    "seat_replaced": 1,
 }
 
 #: ``(tag, N)`` -> the upcaster from version N to N + 1. None yet: no event has changed.

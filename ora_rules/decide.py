@@ -30,7 +30,7 @@ from ora_core.events import (
 from ora_core.evolve import evolve, replace
 from ora_core.state import GameConfig, PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Indicator, Variant
-from ora_rules import flow, landscape, undo, verbs
+from ora_rules import clocks, coin_pieces, flow, landscape, undo, verbs
 from ora_rules.draft import Draft
 from ora_rules.neutral import check_neutral_space, neutral_placements
 from ora_rules.notation import (
@@ -89,11 +89,12 @@ class Executed(NamedTuple):
 _WHILE_CONTRACT_PENDING = (AnswerContract, Convert)
 
 
-def execute(state: State, command: Command | str, rules: Rules, *, seat: int | None = None
-            ) -> Executed:
+def execute(state: State, command: Command | str, rules: Rules, *, seat: int | None = None,
+            took: int | None = None) -> Executed:
     """``decide`` plus the state after its events, without evolving them a second time: the
     command was already checked against the state each event led to (``Draft``), so the
-    state is a by-product. Raises as ``decide`` does."""
+    state is a by-product. ``took``: the milliseconds the decision took, stored in a game
+    with a clock (``ora_rules.clocks``). Raises as ``decide`` does."""
     if isinstance(command, str):
         command = parse(command)
     turn = state.flow.turn
@@ -111,9 +112,12 @@ def execute(state: State, command: Command | str, rules: Rules, *, seat: int | N
                      f"seat {decider} must first choose the clergyman for {turn.contract} "
                      "(WITH_PRIOR or WITH_LAYBROTHER)")
     draft = Draft(state, rules)
-    draft.emit(MovePlayed(seat=decider, move=str(command)))
+    draft.emit(MovePlayed(seat=decider, move=str(command)) if state.config.clock is None
+               else clocks.played(state, decider, str(command), took))
     draft.emit(*undo.lapse(state))  # a take-back asked lapses when anyone moves (UNDO-3)
     verb.decide(draft, decider, command)
+    if coin_pieces.kept_apart(rules, state.config.readings):
+        draft.emit(*coin_pieces.counted(state, draft.events, rules))
     events = draft.finish()
     return Executed(events, draft.state)
 
@@ -466,6 +470,9 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
 
 @verbs.CONVERT.decides
 def _convert(draft: Draft, seat: int, command: Convert) -> None:
+    if command.exchange:  # coin pieces held apart: R-FREE-1 c (ora_rules/coin_pieces.py)
+        draft.emit(coin_pieces.exchange(draft.state, seat, command.exchange, draft.rules))
+        return
     goods = dict(command.goods)
     player = _player(draft, seat)
     for good, n in goods.items():

@@ -140,6 +140,8 @@ def _solo_round(draft: Draft, n: int, stage: Stage | None, actions: list[tuple[s
                 *_settlement_phase(draft, phase, 0)]
 
     if n == draft.mode.rounds and draft.mode.extra_round:
+        variant = draft.state.config.variant.value
+        actions = actions[:draft.mode.extra_round_actions.get(variant, len(actions))]
         return [*actions, *_settlement_phase(draft, Stage.E, 0), (END, 0)]
     if n == draft.mode.rounds:
         return [*actions, *neutral_steps(Stage.E), (END, 0)]

@@ -12,7 +12,7 @@ from typing import overload
 from ora_core.errors import OraError
 from ora_core.state import PlayerState, State
 from ora_core.values import FOREST, MOOR, Coord, Good, Indicator, Variant
-from ora_rules import landscape
+from ora_rules import coin_pieces, landscape
 from ora_rules.decide import decide
 from ora_rules.neutral import neutral_placements
 from ora_rules.notation import (
@@ -185,19 +185,20 @@ def _items(state: State, rules: Rules) -> Iterator[Command | _Uses]:
         return
     seat = turn.decider
     player = state.players[seat]
+    pieces = coin_pieces.kept_apart(rules, state.config.readings)
     if turn.contract is not None:
         owner = state.players[state.built[turn.contract].seat]
         free = owner.free_clergy()
         yield AnswerContract(prior=True)
         if any(i != 0 for i in free):
             yield AnswerContract(prior=False)
-        yield from _conversions(player)
+        yield from _conversions(player, pieces)
         return
     if turn.kind == "neutral":
         placements = neutral_placements(state, rules)
         for building, coord in placements:
             yield Build(building, coord)
-        yield from _conversions(player)  # conversions are free at any time (R-FREE-2)
+        yield from _conversions(player, pieces)  # conversions are free at any time (R-FREE-2)
         if not placements:
             yield Commit()
         return
@@ -205,7 +206,7 @@ def _items(state: State, rules: Rules) -> Iterator[Command | _Uses]:
         if not turn.main_done:
             yield from _neutral_prior(state, player)
         yield from _extras(state, rules, player)  # the free use and what its function grants
-        yield from _conversions(player)
+        yield from _conversions(player, pieces)
         yield Commit()
         return
     if turn.kind == "settlement":
@@ -223,7 +224,7 @@ def _items(state: State, rules: Rules) -> Iterator[Command | _Uses]:
             yield from (m for m in _purchases(state, rules, player)
                         if ("district" if isinstance(m, BuyDistrict) else "plot")
                         not in turn.grants)
-    yield from _conversions(player)
+    yield from _conversions(player, pieces)
     if turn.kind == "settlement" or turn.main_done:
         yield Commit()
 
@@ -384,7 +385,13 @@ def _settlements(state: State, rules: Rules, player: PlayerState) -> Iterator[Co
                 yield Settle(settlement, coord, payment)
 
 
-def _conversions(player: PlayerState) -> Iterator[Command]:
+def _conversions(player: PlayerState, pieces: bool = False) -> Iterator[Command]:
+    """Grain, wine and whiskey converted (R-FREE-1); with ``pieces`` (a profile holding the
+    coin pieces apart, ora_rules/coin_pieces.py) one 5-coin piece broken or made as well."""
+    if pieces and player.five_coin_pieces:
+        yield Convert({}, exchange=-1)
+    if pieces and player.count(Good.COIN) - 5 * player.five_coin_pieces >= 5:
+        yield Convert({}, exchange=1)
     grain, wine, whiskey = (player.count(g) for g in (Good.GRAIN, Good.WINE, Good.WHISKEY))
     for g in range(grain + 1):
         for w in range(wine + 1):

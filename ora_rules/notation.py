@@ -126,11 +126,17 @@ class BuyPlot:
 
 @frozen
 class Convert:
-    """``CONVERT <goods>``: grain to straw, wine to 1 coin, whiskey to 2 coins (R-FREE-1)."""
+    """``CONVERT <goods>``: grain to straw, wine to 1 coin, whiskey to 2 coins (R-FREE-1); or,
+    in a game holding coin pieces apart (``coin_tiles = kept_apart``, ora_rules/coin_pieces.py),
+    ``CONVERT Ni`` / ``CONVERT PnPnPnPnPn``: 5-coin pieces broken (``exchange`` < 0) or made
+    (``exchange`` > 0), R-FREE-1 c."""
 
     goods: tuple[tuple[Good, int], ...] = field(converter=_frozen_goods)
+    exchange: int = 0
 
     def __str__(self) -> str:
+        if self.exchange:
+            return f"CONVERT {('Pn' * 5 if self.exchange > 0 else 'Ni') * abs(self.exchange)}"
         return f"CONVERT {format_goods(dict(self.goods))}"
 
 
@@ -243,10 +249,15 @@ def parse(text: str) -> Command:
     if verb == "CONVERT":
         _arity(tokens, 2, 2)
         tiles = parse_tiles(tokens[1])
+        if tiles and set(tiles) == {"Ni"}:  # coin pieces exchanged (R-FREE-1 c)
+            return Convert({}, exchange=-len(tiles))
+        if tiles and set(tiles) == {"Pn"} and len(tiles) % 5 == 0:
+            return Convert({}, exchange=len(tiles) // 5)
         bad = sorted({t for t in tiles if t not in ("Gn", "Wn", "Wh")})
         if bad:
             raise InvalidCommand(f"CONVERT: only grain (Gn), wine (Wn) and whiskey (Wh) convert; "
-                                 f"coins are pooled, so {', '.join(bad)} need no conversion")
+                                 f"coins are pooled, so {', '.join(bad)} need no conversion "
+                                 "(coin pieces exchange as Ni or PnPnPnPnPn alone)")
         return Convert(Counter(parse_goods(tokens[1])))
     if verb == "SETTLE":
         _arity(tokens, 4, 5)

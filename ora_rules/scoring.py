@@ -14,6 +14,7 @@ from attrs import frozen
 from ora_core.state import PlayerState, Score, State, WonderScore
 from ora_core.values import Coord, Good, Terrain
 from ora_rules import wonders
+from ora_rules.coin_pieces import kept_apart
 from ora_rules.landscape import neighbours
 from ora_rules.readings import switch, under
 from ora_rules.specs import Rules
@@ -46,13 +47,20 @@ def other_goods_points(player: PlayerState, rules: Rules) -> dict[Good, int]:
             if n and good not in COIN_GOODS}
 
 
-def goods_points(player: PlayerState, rules: Rules, convert: bool = True) -> int:
+def goods_points(player: PlayerState, rules: Rules, convert: bool = True,
+                 pieces: bool = False) -> int:
     """``convert=False`` (a reading: weblabora's goods points, switches ``no_coin_conversion``
-    and ``whiskey_unscored``): wine never joins the coins and whiskey scores nothing."""
+    and ``whiskey_unscored``): wine never joins the coins and whiskey scores nothing.
+    ``pieces`` (``coin_tiles = kept_apart``): only the 5-coin pieces held score, not every 5
+    coins (ora_rules/coin_pieces.py)."""
     coins, wine, whiskey = (player.count(g) for g in COIN_GOODS)
     others = sum(other_goods_points(player, rules).values())
+    fives = min(player.five_coin_pieces, coins // 5) if pieces else coins // 5
     if not convert:  # the switches come together in specs/readings.toml (goods_scoring)
-        return 2 * (coins // 5) + wine * rules.goods[Good.WINE].points + others
+        return 2 * fives + wine * rules.goods[Good.WINE].points + others
+    if pieces:  # nothing joins the pieces: wine and whiskey score as themselves
+        return (2 * fives + wine * rules.goods[Good.WINE].points
+                + whiskey * rules.goods[Good.WHISKEY].points + others)
     return coin_points(coins, wine, whiskey) + others
 
 
@@ -158,12 +166,13 @@ def settlement_points(player: PlayerState, rules: Rules) -> tuple[int, ...]:
 
 
 def score_player(player: PlayerState, rules: Rules, mode: str | None = None,
-                 convert: bool = True) -> Score:
+                 convert: bool = True, pieces: bool = False) -> Score:
     """One player's breakdown; ``mode`` (the game's mode code) only in a Liesborn game, where
-    the wonder tiles are scored one by one (R-LIES-6); ``convert`` as in ``goods_points``."""
+    the wonder tiles are scored one by one (R-LIES-6); ``convert`` and ``pieces`` as in
+    ``goods_points``."""
     tiles: tuple[WonderScore, ...] = ()
     if mode is None:
-        goods = goods_points(player, rules, convert)
+        goods = goods_points(player, rules, convert, pieces)
     else:
         goods, tiles, _, _ = liesborn_goods(player, rules, mode)
     economic = economic_points(player, rules)
@@ -183,8 +192,10 @@ def score(state: State, rules: Rules) -> tuple[Score, ...]:
     readings = state.config.readings
     convert = not (switch(rules, readings, "no_coin_conversion")
                    and switch(rules, readings, "whiskey_unscored"))
+    pieces = kept_apart(rules, readings)
     rules = under(rules, readings)  # a reading may change a card's or a good's values
-    return tuple(score_player(p, rules, mode, convert) for p in state.players if not p.neutral)
+    return tuple(score_player(p, rules, mode, convert, pieces) for p in state.players
+                 if not p.neutral)
 
 
 def winners(scores: tuple[Score, ...]) -> tuple[int, ...]:

@@ -25,9 +25,13 @@ from attrs import frozen
 
 from ora_core.errors import IllegalCommand
 from ora_core.events import (
+    ClockExpired,
     GameEvent,
     MovePlayed,
     PositionRestored,
+    SeatReplaceAnswered,
+    SeatReplaced,
+    SeatReplaceRequested,
     SeatTaken,
     UndoAnswered,
     UndoLapsed,
@@ -39,7 +43,8 @@ from ora_core.state import State
 POLICIES = ("none", "own_last", "by_consent")
 
 #: Events that are no part of a command: a command's events end before the next of them.
-_BETWEEN = (MovePlayed, SeatTaken, UndoRequested, UndoAnswered, PositionRestored)
+_BETWEEN = (MovePlayed, SeatTaken, UndoRequested, UndoAnswered, PositionRestored,
+            SeatReplaced, SeatReplaceRequested, SeatReplaceAnswered, ClockExpired)
 
 
 @frozen
@@ -133,7 +138,7 @@ def answer(events: Sequence[GameEvent], seat: int, accept: bool) -> list[GameEve
 
 
 def _restored(events: Sequence[GameEvent], to_move: int, version: int) -> PositionRestored:
-    later_seats = [e for e in events[version:] if type(e) is SeatTaken]
+    later_seats = [e for e in events[version:] if type(e) in (SeatTaken, SeatReplaced)]
     position = fold(later_seats, fold(events[:version])) if later_seats else \
         fold(events[:version])
     return PositionRestored(to_move=to_move, to_version=version, state=position)

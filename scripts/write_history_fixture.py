@@ -15,21 +15,33 @@ import sqlite3
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 from uuid import UUID
 
 import orjson
 
+from ora_api.clocks import FakeClock
+from ora_api.methods.seats import (
+    ReplaceAnswerParams,
+    ReplaceSeatParams,
+    game_replace_answer,
+    game_replace_seat,
+)
 from ora_api.methods.undo import (
     UndoAnswerParams,
     UndoRequestParams,
     game_undo_answer,
     game_undo_request,
 )
-from ora_api.service import GameService, SeatPlan, open_service
+from ora_api.service import GameService, SeatPlan
 from ora_api.transport.rpc import Session
+from ora_core.codec import EventJsonCodec
 from ora_core.events import MovePlayed
+from ora_core.state import TimeControl
+from ora_core.store import EventStore
 from ora_core.upcasting import EVENT_VERSIONS
 from ora_rules.records import write_record
+from ora_rules.specs import load_rules
 from ora_rules.version import RULES_VERSION
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "history"
@@ -37,10 +49,18 @@ OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "history"
 ROOT = Path(__file__).resolve().parents[1]
 
 #: (players, variant, length, seed, liesborn, moves: a golden game's file to replay its
-#: commands, or how many random moves to play, None = to the end). The first is the golden
-#: Liesborn game that takes a wonder tile (tests/modes/games.py): every event type occurs.
-GAMES = ((3, "france", "short", 38, True, "3-france-short-liesborn.txt"),
-         (2, "france", "short", 24, False, 60))
+#: commands, or how many random moves to play, None = to the end; the profile). The first has a
+#: clock (its time moved by a fake clock, a seat's time running out, seats handed to a bot: the
+#: table's events), the second is the golden Liesborn game that takes a wonder tile
+#: (tests/modes/games.py): every event type of the rulebook occurs; the last is played under the
+#: weblabora profile, whose option ``coin_tiles`` counts coin pieces (``coin_pieces_counted``).
+GAMES: tuple[tuple[int, str, str, int, bool, str | int | None, str | None], ...] = (
+    (3, "france", "long", 11, False, 40, None),
+    (3, "france", "short", 38, True, "3-france-short-liesborn.txt", None),
+    (2, "france", "short", 24, False, 60, None),
+    (3, "france", "short", 5, False, None, "weblabora"))
+#: The first game's clock: 3 minutes, 5 s a move; a seat out of time passes.
+CLOCK = TimeControl(kind="fischer", initial=180, increment=5, on_timeout="pass")
 
 
 def _golden(name: str) -> list[str]:
@@ -64,18 +84,40 @@ def _take_backs(svc: GameService, game_id: UUID, tokens: dict[int, str]) -> None
                 game_id=game_id, token=tokens[1], accept=answer))
 
 
+def _replacements(svc: GameService, game_id: UUID, tokens: dict[int, str]) -> None:
+    """A seat handed to a bot asked and refused, then asked and accepted (ora_rules/seats.py):
+    the seat handed over is one that does not decide now, so no bot moves while writing."""
+    state = svc.current(game_id)
+    seat = next(s for s in range(3) if s != state.flow.turn.decider)
+    asks = 1 if seat != 1 else 2  # a joined seat asks (seat 0, the creator, needs no consent)
+    answers = 3 - seat - asks
+    for accept in (False, True):
+        game_replace_seat(svc, Session(), ReplaceSeatParams(
+            game_id=game_id, token=tokens[asks], seat=seat, bot="random"))
+        game_replace_answer(svc, Session(), ReplaceAnswerParams(
+            game_id=game_id, token=tokens[answers], accept=accept))
+
+
 def main(name: str) -> None:
     path = OUT / f"{name}.sqlite3"
     if path.exists():
         raise SystemExit(f"{path} exists: a committed fixture is never rewritten")
-    svc = open_service(f"sqlite:{path}")
-    expected = []
+    clock = FakeClock()
+    svc = GameService(EventStore(EventJsonCodec(), f"sqlite:{path}"), load_rules(),
+                      clock=clock)
+    expected: list[dict[str, Any]] = []
     try:
-        for players, variant, length, seed, liesborn, limit in GAMES:
+        for players, variant, length, seed, liesborn, limit, readings in GAMES:
+            # The clocked game's creator takes seat 0; the others join by invitation, so a
+            # seat handed to a bot needs their consent.
+            plans = [SeatPlan(name=f"P{i}") if expected or not i else SeatPlan()
+                     for i in range(players)]
             created = svc.create(players, variant, length, seed, liesborn=liesborn,
-                                 seats=[SeatPlan(name=f"P{i}") for i in range(players)],
-                                 visibility="public")
-            game_id, tokens = created.game_id, created.tokens
+                                 readings=readings, seats=plans, visibility="public",
+                                 clock=None if expected else CLOCK)
+            game_id, tokens = created.game_id, dict(created.tokens)
+            for seat, invite in sorted(created.invites.items()):
+                tokens[seat] = svc.join(invite, f"P{seat}")[2]
             rng = random.Random(seed)
             script = _golden(limit) if isinstance(limit, str) else None
             count = limit if isinstance(limit, int) else None
@@ -90,9 +132,15 @@ def main(name: str) -> None:
                     move = "COMMIT"
                 else:
                     move = rng.choice(moves)
+                if not expected:  # the clocked game (only its time moves)
+                    clock.advance(rng.choice((2, 9, 30, 200)))  # 200 s: out of time
+                    if svc.timers.sweep():
+                        continue
                 svc.move(game_id, tokens[state.flow.turn.decider], move)
                 played += 1
-            if not isinstance(limit, str) and players > 1:
+            if not expected:
+                _replacements(svc, game_id, tokens)
+            elif not isinstance(limit, str) and players > 1 and readings is None:
                 _take_backs(svc, game_id, tokens)
             stored = svc.store.events(game_id)
             events = [s.event for s in stored]

@@ -155,10 +155,13 @@ def _log(args: argparse.Namespace) -> int:
         for m in moves:
             sys.stdout.write(orjson.dumps({"number": m.number, "version": m.version,
                                            "seat": m.seat, "move": m.move, "text": m.text,
-                                           "then": list(m.then)}).decode() + "\n")
+                                           "then": list(m.then), "took": m.took}).decode()
+                             + "\n")
         return 0
-    for m in moves:
-        print(f"{m.number}. {m.text}")
+    from ora_rules.views.table_words import duration
+
+    for m in moves:  # a clocked game's moves say how long each seat thought
+        print(f"{m.number}. {m.text}" + ("" if m.took is None else f" [{duration(m.took)}]"))
         for line in m.then:
             print(f"   {line}")
     return 0

@@ -63,6 +63,15 @@ def add_play_commands(sub: Any, default_store: Callable[[], str]) -> None:
                        help="with --api: server processes on the one store (default 1)")
     bench.add_argument("--store", metavar="URL", default=None,
                        help="with --api: the store (default: a temporary SQLite file)")
+    bench.add_argument("--bots", action="store_true",
+                       help="with --api: the bot-seat run instead: slow bots' games and a "
+                            "person against a cheap bot (bot moves/s, the cheap bot's delay)")
+    bench.add_argument("--bot-thinkers", type=int, default=1,
+                       help="with --bots: the server's --bot-thinkers (default 1)")
+    bench.add_argument("--slow-games", type=int, default=3,
+                       help="with --bots: games of two slow bots (default 3)")
+    bench.add_argument("--slow-bot", default="mcts:1000ms",
+                       help="with --bots: the slow bot, with a time budget (default mcts:1000ms)")
     bench.set_defaults(func=_bench)
 
     demo = sub.add_parser("demo", help="one stored 4-player game between bots (./run.sh)")
@@ -201,6 +210,10 @@ def _arena(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     if args.api:
+        if args.bots:
+            from ora_api.tools.bench_bots import run_bench_bots
+
+            return run_bench_bots(args)
         from ora_api.tools.bench_api import run_bench_api
 
         return run_bench_api(args)

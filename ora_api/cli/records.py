@@ -159,7 +159,7 @@ def _export(args: argparse.Namespace) -> int:
     events = _fold(args.store, game_id, list)
     try:
         text = write_record(events, checkpoints=not args.no_checkpoints, rules=_rules())
-    except OraError as e:  # a game with a take-back has no record yet
+    except OraError as e:  # a seat taken during a take-back cannot be written
         raise CommandError(f"game {game_id}: {e.message}") from None
     if args.output is None:
         sys.stdout.write(text)

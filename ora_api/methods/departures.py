@@ -16,7 +16,9 @@ from ora_rules.specs import Rules
 class DepartureView:
     """One move that relied on an option of the game's profile."""
 
-    move_number: int = field(metadata=meta("1-based move number (0: the set-up)"))
+    move_number: int = field(metadata=meta(
+        "1-based move number (0: the set-up; the number of moves + 1, with no command: the "
+        "final scoring)"))
     command: str
     option: str = field(metadata=meta("group=label of specs/readings.toml"))
     kind: str = field(metadata=meta("ambiguity (AMB-*) or departure (an engine's own rule)"))

@@ -31,6 +31,7 @@ from ora_api.methods.common import (
     VERSION_CONFLICT,
     meta,
 )
+from ora_api.methods.seats import ClockParams, time_control
 from ora_api.param_limits import whole_number
 from ora_api.projection import ConfigView, Status
 from ora_api.service import GameService, SeatPlan
@@ -63,6 +64,10 @@ class GameConfigParams:
     undo: Literal["none", "own_last", "by_consent"] = field(default="by_consent", metadata=meta(
         "which moves may be taken back (game.undo_request): none, own_last (a seat's own last "
         "moves) or by_consent (any, once the other players accept)"))
+    clock: ClockParams | None = field(default=None, metadata=meta(
+        "a time control (docs/api.md \"Clocks\"): {initial, increment} (Fischer, seconds), "
+        "{deadline} (seconds a decision) or {correspondence} (days a decision), with "
+        "on_timeout lose, pass or bot; none when omitted"))
 
 
 @frozen(kw_only=True)
@@ -254,7 +259,8 @@ def game_create(svc: GameService, session: Session, p: CreateParams) -> CreateRe
     c = p.config
     created = svc.create(c.players, c.variant, c.length, c.seed, seats=_seat_plans(svc, p),
                          visibility=p.visibility, readings=c.readings, liesborn=c.liesborn,
-                         wonder_tiles=c.wonder_tiles, undo=c.undo)
+                         wonder_tiles=c.wonder_tiles, undo=c.undo,
+                         clock=time_control(svc, c.clock))
     state = created.state
     return CreateResult(game_id=created.game_id, version=state.version,
                         visibility=created.visibility, seats=[

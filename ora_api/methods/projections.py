@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
+import attrs
 import cattrs
 import orjson
 from attrs import field, frozen
@@ -56,9 +57,15 @@ def game_view(svc: GameService, session: Session, p: ViewParams) -> BoardView:
     with each indicator's value, the display by stage, the next district and plot prices, and
     the schedule (rounds left, settlement phases, the end condition in words). Words are in
     ``locale``; ids and codes are the notation's. ``version`` or ``move`` shows an earlier
-    position (out of range: invalid params on data.path "version" or "move")."""
-    return view(board_state(svc, p.game_id, p.version, p.move, p.token), svc.rules, locale=p.locale,
-                game_id=p.game_id, move=p.move)
+    position (out of range: invalid params on data.path "version" or "move"). A game with a
+    clock shows each seat's time left, the running seat's counting down (docs/api.md
+    "Clocks")."""
+    state = board_state(svc, p.game_id, p.version, p.move, p.token)
+    board = view(state, svc.rules, locale=p.locale, game_id=p.game_id, move=p.move)
+    if state.config.clock is None:
+        return board
+    live = p.version is None and p.move is None
+    return attrs.evolve(board, clock=svc.timers.view(p.game_id, state, live))
 
 
 def board_state(svc: GameService, game_id: UUID, version: int | None, move: int | None,

@@ -214,8 +214,9 @@ RECORD_COST = 25
                 errors=(UNKNOWN_GAME, BAD_TOKEN, TAMPERED_LOG, BAD_RECORD),
                 summary="The game's record (docs/records.md).")
 def game_export(svc: GameService, session: Session, p: ExportParams) -> ExportResult:
-    """Importing the record gives the same events byte for byte. A game with a take-back has
-    no record yet (bad_record, line 0)."""
+    """Importing the record gives the same events byte for byte; a take-back's request and
+    answers are lines of their own (!undo, !accept, !refuse). Only a seat taken between a
+    take-back line and the next move cannot be written (bad_record, line 0)."""
     events = stored_events(svc, p.game_id, p.token)
     try:
         record = write_record(events, checkpoints=p.checkpoints, rules=svc.rules)

@@ -79,6 +79,8 @@ class MoveSentence:
     then: list[str] = field(metadata=meta(
         "one sentence per automatic step the move set off (new round, settlement phase, game "
         "end)"))
+    took: int | None = field(default=None, metadata=meta(
+        "a game with a clock: the milliseconds the decision took"))
 
 
 @frozen(kw_only=True)
@@ -98,7 +100,7 @@ def game_log(svc: GameService, session: Session, p: LogParams) -> LogResult:
         events, svc.rules, p.from_move, p.to_move, p.locale), version)
     return LogResult(version=version, moves=[
         MoveSentence(number=m.number, version=m.version, seat=m.seat, move=m.move, text=m.text,
-                     then=list(m.then)) for m in moves])
+                     then=list(m.then), took=m.took) for m in moves])
 
 
 def _state_after_move(svc: GameService, game_id: UUID, move: int | None, where: str,

@@ -26,7 +26,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,13 +59,16 @@ class Worker:
                 "cpu_s": (int(stat[11]) + int(stat[12])) / ticks}
 
 
-def start_worker(store_url: str, folder: Path, index: int) -> Worker:
-    """One ``ora serve`` on a free port of 127.0.0.1; returns once it listens."""
+def start_worker(store_url: str, folder: Path, index: int, options: Sequence[str] = (),
+                 cwd: Path | None = None) -> Worker:
+    """One ``ora serve`` on a free port of 127.0.0.1 (with ``options``; ``cwd``: another
+    checkout's server); returns once it listens."""
     log = folder / f"worker-{index}.log"
     with log.open("wb") as err:
         proc = subprocess.Popen(
             [sys.executable, "-m", "ora_api.transport.server", "--http", "127.0.0.1:0", "--store",
-             store_url], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+             store_url, *options], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=err, cwd=cwd)
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline:
         text = log.read_text(errors="replace")

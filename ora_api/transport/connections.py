@@ -10,7 +10,12 @@ header keeps them all. These subclasses add:
   ``header_timeout`` seconds after it opened (or after its previous response) is closed;
 - an **abort** for the WebSocket application (``scope["extensions"]["ora.abort"]``): a client
   that reads nothing cannot be closed politely (the close frame waits behind the unread data),
-  so the transport is dropped with its buffer.
+  so the transport is dropped with its buffer;
+- a **send in fragments** (``scope["extensions"]["ora.send"]``): a reply's UTF-8 bytes go out
+  as one text message of frames of at most ``FRAGMENT`` bytes, each written once the transport
+  has room. Starlette's ``send_text`` would decode the reply to text, uvicorn encode it again,
+  the frame copy it and the transport buffer the rest: five copies of an unread 8 MiB reply,
+  about 55 MiB per client that reads nothing (issue 22, finding 7). Here the reply is held once.
 
 The body deadline and the WebSocket limits live in the application (``ora_api.transport.server``).
 """
@@ -24,7 +29,9 @@ from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 
 from ora_api.transport.limits import ServerLimits
 from ora_api.transport.rpc import error_message, server_busy
@@ -40,6 +47,9 @@ def _busy_response() -> bytes:
 
 
 BUSY = _busy_response()
+
+#: The largest frame the server writes; a longer message goes out in fragments (RFC 6455 §5.4).
+FRAGMENT = 64 * 1024
 
 
 def protocol_classes(limits: ServerLimits) -> tuple[type[asyncio.Protocol],
@@ -102,6 +112,37 @@ def protocol_classes(limits: ServerLimits) -> tuple[type[asyncio.Protocol],
             scope = getattr(self, "scope", None)
             if scope is not None:  # accepted: the application will run with this scope
                 scope["extensions"]["ora.abort"] = {"abort": self.transport.abort}
+                scope["extensions"]["ora.send"] = {"send": self.send_utf8}
+
+        def shutdown(self) -> None:
+            super().shutdown()  # a close frame (1012), then the transport closes once written
+            if self.transport.get_write_buffer_size():
+                # it sits behind data the client does not read: the server would wait out its
+                # grace period, then cancel the application with a traceback
+                self.transport.abort()
+
+        async def send_utf8(self, data: bytes) -> None:
+            """``data`` (UTF-8) as one text message, a fragment at a time, each once the
+            transport's buffer is under its high-water mark (ClientDisconnected when the
+            connection is gone). Control frames (pings, a close) may go between fragments."""
+            view = memoryview(data)
+            start = 0
+            while True:
+                await self.writable.wait()
+                if self.disconnected or self.close_sent or self.transport.is_closing():
+                    raise ClientDisconnected
+                end = min(start + FRAGMENT, len(view))
+                try:
+                    if start == 0:
+                        self.conn.send_text(view[:end], fin=end == len(view))
+                    else:
+                        self.conn.send_continuation(view[start:end], fin=end == len(view))
+                except InvalidState:
+                    raise ClientDisconnected from None
+                self.transport.write(b"".join(self.conn.data_to_send()))
+                if end == len(view):
+                    return
+                start = end
 
     return LimitedH11Protocol, AbortableWebSocketProtocol
 

@@ -25,13 +25,15 @@ class ServerLimits:
     #: The largest reply (one response, or all responses of one batch), in bytes. A batch stops
     #: running once its replies reach this: the remaining requests get ``reply_too_large``.
     #: (game.legal_moves passes 7 MB in rare two-player positions: its pages fill the budget
-    #: left, so a smaller budget gives more pages.)
-    max_reply_bytes: int = field(default=8 * MIB, validator=_positive)
+    #: left, so a smaller budget gives more pages; a page of game.events is about 1 MiB.) A
+    #: reply is held whole until it is written, so this is also what one client that reads
+    #: nothing holds (8 MiB before issue 22 cost some 60 MiB per such client, with the copies).
+    max_reply_bytes: int = field(default=2 * MIB, validator=_positive)
     #: Bytes waiting to be sent to one WebSocket client; past this it is disconnected at once.
-    max_pending_bytes: int = field(default=16 * MIB, validator=_positive)
+    max_pending_bytes: int = field(default=4 * MIB, validator=_positive)
     #: Bytes waiting for all WebSocket clients together; past this the client that has left a
     #: message unread longest is disconnected, then the next (``ora_api.transport.pending``).
-    max_pending_total: int = field(default=64 * MIB, validator=_positive)
+    max_pending_total: int = field(default=32 * MIB, validator=_positive)
     #: Open connections (HTTP and WebSocket); further ones get 503 and are closed.
     max_connections: int = field(default=128, validator=_positive)
     #: Seconds a connection may take to send a request's headers (from when it opened or its

@@ -135,7 +135,8 @@ class ToolRunner:
         if "error" in answer:
             return False, answer["error"]
         result = answer["result"]
-        if spec.method in ("game.create", "game.join", "game.move"):
+        if spec.method in ("game.create", "game.join", "game.move", "game.replace_seat",
+                           "game.replace_answer"):  # then a bot may decide: wait for it
             game_id = arguments.get("game_id") or result.get("game_id")
             token = arguments.get("token") or result.get("token") or next(
                 (s["token"] for s in result.get("seats", ()) if s.get("token")), None)

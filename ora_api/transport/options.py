@@ -34,14 +34,14 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     public.add_argument("--max-request-bytes", type=int, default=None, metavar="N",
                         help="refuse larger messages (default 1 MiB)")
     public.add_argument("--max-reply-bytes", type=int, default=None, metavar="N",
-                        help="the largest reply, a whole batch's included (default 8 MiB)")
+                        help="the largest reply, a whole batch's included (default 2 MiB)")
     public.add_argument("--max-pending-bytes", type=int, default=None, metavar="N",
                         help="bytes waiting for one WebSocket client before it is "
-                             "disconnected (default 16 MiB)")
+                             "disconnected (default 4 MiB)")
     public.add_argument("--max-pending-total", type=int, default=None, metavar="N",
                         help="bytes waiting for all WebSocket clients together; past it the "
                              "client that left a message unread longest is disconnected "
-                             "(default 64 MiB)")
+                             "(default 32 MiB)")
     public.add_argument("--max-connections", type=int, default=None, metavar="N",
                         help="open connections; more get 503 (default 128)")
     public.add_argument("--header-timeout", type=float, default=None, metavar="SECONDS",

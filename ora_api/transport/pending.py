@@ -26,6 +26,10 @@ class PendingTotal:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.pending = 0
+        #: The most bytes held at once, once each ``add`` has dropped what it must.
+        self.peak = 0
+        #: How many clients the cap dropped.
+        self.dropped = 0
         self._boxes: set[Droppable] = set()
 
     def add(self, box: Droppable, size: int) -> None:
@@ -34,10 +38,12 @@ class PendingTotal:
         while self.pending > self.limit:
             waiting = [b for b in self._boxes if b.unread_since is not None and b.pending]
             if not waiting:
-                return
+                break
             oldest = min(waiting, key=lambda b: b.unread_since or 0.0)
             oldest.drop()  # gives its bytes back (``release``)
             self._boxes.discard(oldest)
+            self.dropped += 1
+        self.peak = max(self.peak, self.pending)
 
     def sent(self, size: int) -> None:
         self.pending -= size

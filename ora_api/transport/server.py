@@ -43,6 +43,7 @@ from ora_api import web
 from ora_api.api import API
 from ora_api.bot_pool import BotLimits
 from ora_api.service import open_service
+from ora_api.transport import long_polls
 from ora_api.transport.guard import Guard
 from ora_api.transport.headers import SecurityHeaders
 from ora_api.transport.limits import PENDING_LOW_WATER, ServerLimits
@@ -246,7 +247,8 @@ class Outbox:
         self.pending = 0
         self.overflow = False
         self.closed = False
-        #: When the oldest message not yet sent was queued.
+        #: When the oldest message not yet sent was queued (the one being written counts:
+        #: a client stuck on a reply it does not read must not look like one that reads).
         self.unread_since: float | None = None
         self._messages: collections.deque[tuple[bytes, float]] = collections.deque()
         self._changed = asyncio.Event()
@@ -287,10 +289,10 @@ class Outbox:
         if self.overflow:
             return None
         message, _ = self._messages.popleft()
-        self.unread_since = self._messages[0][1] if self._messages else None
         return message
 
     def sent(self, message: bytes) -> None:
+        self.unread_since = self._messages[0][1] if self._messages else None
         self.pending -= len(message)
         if self.total is not None and not self.overflow:
             self.total.sent(len(message))
@@ -309,9 +311,11 @@ class Outbox:
 
 
 def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
-               policy: OriginPolicy | None = None) -> Any:
+               policy: OriginPolicy | None = None, pending_total: PendingTotal | None = None
+               ) -> Any:
     """The Starlette application: ``POST /rpc`` and the WebSocket ``/ws``, behind the guard
-    (``Host``, ``Origin``, CORS)."""
+    (``Host``, ``Origin``, CORS); ``pending_total`` counts the bytes queued for its WebSocket
+    clients (default: a new count with ``limits.max_pending_total``)."""
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
     from starlette.requests import ClientDisconnect, Request
@@ -323,7 +327,8 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                                     max_reply_bytes=dispatcher.max_reply_bytes)
     limit = dispatcher.max_request_bytes
     json_type = "application/json"
-    pending_total = PendingTotal(limits.max_pending_total)  # all WebSocket clients together
+    if pending_total is None:  # all WebSocket clients together
+        pending_total = PendingTotal(limits.max_pending_total)
 
     def refuse(status: int, reason: str, detail: str, **headers: str) -> Response:
         return Response(error_message(invalid_request(detail, reason=reason)), status_code=status,
@@ -385,15 +390,23 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
         def send(message: bytes) -> None:  # from any thread (notifications)
             loop.call_soon_threadsafe(outbox.put, message)
 
+        # the reply's bytes framed as they are (ora_api.transport.connections), else as text
+        send_utf8 = websocket.scope.get("extensions", {}).get("ora.send", {}).get("send")
+
         async def writer() -> None:
             while (message := await outbox.get()) is not None:
                 try:
                     async with asyncio.timeout(limits.send_timeout):
-                        await websocket.send_text(message.decode())
+                        if send_utf8 is not None:
+                            await send_utf8(message)
+                        else:
+                            await websocket.send_text(message.decode())
                 except TimeoutError:
                     drop("it read nothing for %g s", limits.send_timeout)
                     return
-                outbox.sent(message)
+                except (OSError, WebSocketDisconnect):  # the client is gone (ClientDisconnected)
+                    return
+                outbox.sent(message)  # (counted until now: it was held until written)
 
         async def reader() -> None:
             while True:
@@ -404,19 +417,32 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                 if frame["type"] == "websocket.disconnect":
                     return
                 text, data = frame.get("text"), frame.get("bytes")
-                raw = text.encode("utf-8", "surrogatepass") if text is not None else data or b""
+                # (ASCII text is its own UTF-8: no copy; orjson reads str as well as bytes)
+                raw: str | bytes = (text if text.isascii() else
+                                    text.encode("utf-8", "surrogatepass")) \
+                    if text is not None else data or b""
                 if len(raw) > limit:
                     outbox.put(dispatcher.too_large())
                     continue
-                reply = await run_in_threadpool(dispatcher.handle, raw, session)
-                if reply is not None:
-                    outbox.put(reply)
+                if len(polls) < long_polls.PER_SOCKET and long_polls.is_long_poll(raw):
+                    poll = asyncio.create_task(answer(raw))  # beside the reader
+                    polls.add(poll)
+                    poll.add_done_callback(polls.discard)
+                    continue
+                await answer(raw)
+
+        async def answer(raw: str | bytes) -> None:
+            reply = await run_in_threadpool(dispatcher.handle, raw, session)
+            if reply is not None:
+                outbox.put(reply)
 
         session = Session(send)
+        polls: set[asyncio.Task[None]] = set()  # long polls answered beside the reader
         tasks += [asyncio.create_task(reader()), asyncio.create_task(writer())]
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            tasks += polls
             for task in tasks:
                 task.cancel()  # a dispatch in a thread finishes first (anyio shields it)
             for task in tasks:

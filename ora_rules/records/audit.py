@@ -20,12 +20,21 @@ from attrs import frozen
 
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
-from ora_core.events import FlowChanged, GameEvent, GameStarted, MovePlayed, SeatTaken
+from ora_core.events import (
+    CoinPiecesCounted,
+    FlowChanged,
+    GameEvent,
+    GameStarted,
+    MovePlayed,
+    SeatTaken,
+)
 from ora_core.evolve import evolve, fold
 from ora_core.state import Readings, State
 from ora_rules.decide import execute, start
 from ora_rules.readings import profile_of
+from ora_rules.records import table_lines
 from ora_rules.rulebook import UnknownRule, load_rulebook
+from ora_rules.scoring import score
 from ora_rules.specs import Rules
 
 _CODEC = EventJsonCodec()
@@ -35,7 +44,7 @@ _CODEC = EventJsonCodec()
 class Departure:
     """One move that relied on one option of the game's profile."""
 
-    move_number: int   # 1-based; 0 is the set-up
+    move_number: int   # 1-based; 0 is the set-up, the number of moves + 1 the final scoring
     command: str       # the move as stored ("" for the set-up)
     option: str        # ``group=label`` (specs/readings.toml)
     kind: str          # ambiguity | departure
@@ -73,7 +82,11 @@ def audit(events: Sequence[GameEvent], rules: Rules) -> Audit:
         played = events[index]
         assert isinstance(played, MovePlayed)
         end = moves[number] if number < len(moves) else len(events)
-        stored = events[index:end]
+        # the move's own events: the table's after it (a time run out, a seat handed over)
+        # are no part of what the move decided
+        after = events[index:end]
+        stored = after[:next((k for k, e in enumerate(after)
+                              if isinstance(e, table_lines.EVENTS)), len(after))]
         before = state
 
         def redo(r: Readings, before: State = before, played: MovePlayed = played) -> str:
@@ -84,9 +97,35 @@ def audit(events: Sequence[GameEvent], rules: Rules) -> Audit:
             outcome = _differs(rulebook, _encoded(stored))
             for option in _relied_on(readings, stored, redo):
                 found.append(_departure(rules, number, played.move, option, outcome))
-        for event in stored:
+        for event in after:
             state = evolve(state, event)
+    if state.finished:
+        for option, outcome in _scoring(state, readings, rules):
+            found.append(_departure(rules, len(moves) + 1, "", option, outcome))
     return Audit(profile, len(moves), tuple(found))
+
+
+def _scoring(state: State, readings: Readings, rules: Rules) -> list[tuple[str, str]]:
+    """The options the final scores rely on (move ``moves + 1``: the final scoring), each with
+    the scores the rulebook gives where they differ (goods, economic value, settlements)."""
+    def scores(r: Readings) -> dict[str, tuple[int, int, int]]:
+        swapped = attrs.evolve(state, config=attrs.evolve(state.config, readings=r))
+        return {swapped.players[s.seat].colour: (s.goods, s.economic, sum(s.settlements))
+                for s in score(swapped, rules)}
+
+    game, rulebook = scores(readings), scores(Readings())
+    if game == rulebook:
+        return []
+    chosen = {k: v for k, v in attrs.asdict(readings).items() if v != getattr(Readings(), k)}
+    found = []
+    for k, v in chosen.items():
+        alone = scores(attrs.evolve(readings, **{k: getattr(Readings(), k)}))
+        if alone != game:
+            differs = ", ".join(f"{c} {alone[c][0]}/{alone[c][1]}/{alone[c][2]} where the game "
+                                f"has {game[c][0]}/{game[c][1]}/{game[c][2]}"
+                                for c in game if alone[c] != game[c])
+            found.append((f"{k}={v}", f"scores (goods/economic/settlements) {differs}"))
+    return found
 
 
 def _relied_on(readings: Readings, stored: Sequence[GameEvent],
@@ -115,7 +154,8 @@ def _decide(state: State, readings: Readings, played: MovePlayed, rules: Rules) 
     """The move's events from ``state`` under ``readings``, encoded, or the refusal."""
     swapped = attrs.evolve(state, config=attrs.evolve(state.config, readings=readings))
     try:
-        return _encoded(execute(swapped, played.move, rules, seat=played.seat).events)
+        return _encoded(execute(swapped, played.move, rules, seat=played.seat,
+                                took=played.took).events)
     except IllegalCommand as e:
         return f"refused: {e.reason} ({e.rule}): {e.detail}"
     except (InvalidCommand, AmbiguousCommand) as e:
@@ -136,9 +176,13 @@ def _differs(rulebook: str, stored: str) -> str:
 
 def _encoded(events: Sequence[GameEvent]) -> str:
     """The events as compared: how a landscape purchase is counted (per round or per slot,
-    AMB-05) is bookkeeping of the flow; whether the purchase is allowed shows as a refusal."""
+    AMB-05) is bookkeeping of the flow; whether the purchase is allowed shows as a refusal.
+    So is which coins are 5-coin pieces (``coin_tiles``): an exchange of pieces shows as the
+    rulebook's refusal, the pieces' points at the final scoring."""
     lines = []
     for event in events:
+        if isinstance(event, CoinPiecesCounted):
+            continue  # the pieces held follow the coins paid and gained: bookkeeping too
         if isinstance(event, FlowChanged):
             flow = orjson.loads(_CODEC.encode(event))["flow"]
             flow.pop("round_purchases", None)
@@ -173,7 +217,8 @@ def describe(audit: Audit) -> list[str]:
     lines = [f"audit: profile {audit.profile}: {len(audit.departures)} of {audit.moves} moves "
              "rely on its options"]
     for d in audit.departures:
-        where = f"move {d.move_number} {d.command!r}" if d.move_number else "the set-up"
+        where = f"move {d.move_number} {d.command!r}" if d.command else \
+            "the final scoring" if d.move_number else "the set-up"
         lines.append(f"  {where}: {d.option} ({d.kind}, {d.rule}): {d.text}; the rulebook: "
                      f"{d.rulebook}")
     return lines

@@ -30,6 +30,7 @@ from ora_core.events import (
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, State
 from ora_core.values import FIVE_COIN_CODE, GOOD_BY_CODE, Good, Indicator
+from ora_rules.coin_pieces import kept_apart
 from ora_rules.decide import Executed, execute, start
 from ora_rules.notation import Use
 from ora_rules.readings import under
@@ -258,11 +259,18 @@ class _Translator:
     def _convert(self, line: _Line, args: list[str]) -> None:
         codes = _codes(args[0]) if args else []
         kept = [c for c in codes if c in ("Gn", "Wn", "Wh")]
-        if len(kept) != len(codes):
-            dropped = "".join(c for c in codes if c not in kept)
+        coins = [c for c in codes if c not in kept]
+        if coins and kept_apart(self.rules, self.state.config.readings) and (
+                set(coins) == {"Ni"} or (set(coins) == {"Pn"} and len(coins) % 5 == 0)):
+            # the game holds 1- and 5-coin pieces apart (coin_tiles): the exchange is a move
+            if kept:
+                self.play(f"CONVERT {''.join(kept)}")
+            self.play(f"CONVERT {''.join(coins)}")
+            return
+        if coins:
             self.note(line, "dropped" if not kept else "rewritten",
                       (f"CONVERT {''.join(kept)}",) if kept else (),
-                      f"{dropped}: 1-coin and 5-coin tiles are one pool, nothing to convert")
+                      f"{''.join(coins)}: 1-coin and 5-coin tiles are one pool, nothing to convert")
         if kept:
             self.play(f"CONVERT {''.join(kept)}")
 

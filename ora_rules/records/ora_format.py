@@ -26,15 +26,17 @@ from attrs import evolve as attrs_evolve
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
-from ora_core.events import GameEvent, GameStarted, MovePlayed, PositionRestored, SeatTaken
+from ora_core.events import GameEvent, GameStarted, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, Readings, State
 from ora_rules import wonders
 from ora_rules.readings import label, resolve, set_name
+from ora_rules.records import table_lines
 from ora_rules.records.errors import RecordError
 from ora_rules.records.hints import profile_option
 from ora_rules.records.importing import Imported
 from ora_rules.records.replay import Replayed, SourceMove, replay
+from ora_rules.records.takeback_lines import is_takeback, well_formed
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 from ora_rules.version import RULES_VERSION
@@ -42,13 +44,14 @@ from ora_rules.version import RULES_VERSION
 #: The tags every record has, in the order they are written.
 REQUIRED_TAGS = ("Game", "Players", "Variant", "Length", "Seed", "Colours")
 #: The tags a record may have, written in this order after the required ones.
-OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Profile", "Rules", "Names", "Bots",
-                 "Seated", "Result", "Head")
+OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Profile", "Clock", "Rules", "Names",
+                 "Bots", "Seated", "Result", "Head")
 #: The readings of a game at the rulebook's options (docs/ambiguities.md).
 DEFAULT_READINGS = "rulebook"
 
 _TAG = re.compile(r'\[([A-Za-z]+)\s+"((?:[^"\\]|\\.)*)"\]')
 _CHECKPOINT = re.compile(r"v([0-9]+):([0-9a-f]{8})")
+_TOOK = re.compile(r"t=([0-9]+)")  # the milliseconds a decision took (a game with a clock)
 _CHECK_LEN = 8
 _CODEC = EventJsonCodec()
 
@@ -95,6 +98,8 @@ def header_tags(config: GameConfig, state: State | None = None, head: str | None
     profile = set_name(rules, config.readings) if rules is not None else None
     if profile not in (None, DEFAULT_READINGS):
         tags.append(("Profile", str(profile)))
+    if config.clock is not None:
+        tags.append(("Clock", table_lines.clock_tag(config.clock)))
     tags.append(("Rules", str(RULES_VERSION)))  # the engine's rules version (ora_rules.version)
     tags.extend(seat_tags(config, seated))
     if state is not None and state.scores is not None:
@@ -137,10 +142,12 @@ def _split(value: str) -> list[str]:
 
 
 def seated_of(events: Iterable[GameEvent]) -> list[tuple[int, SeatTaken]]:
-    """Every ``SeatTaken`` of a stream with the number of moves played before it."""
+    """Every ``SeatTaken`` of a stream with the number of record lines (moves and the
+    table's lines) before it."""
     moves, seated = 0, []
-    for event in events:
-        if isinstance(event, MovePlayed):
+    events = list(events)
+    for index, event in enumerate(events):
+        if table_lines.line_of(events, index) is not None:
             moves += 1
         elif isinstance(event, SeatTaken):
             seated.append((moves, event))
@@ -179,22 +186,20 @@ def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True,
     """
     if not events or not isinstance(events[0], GameStarted):
         raise ValueError("a record starts from the game's GameStarted event")
-    taken = next((v for v, e in enumerate(events, 1) if isinstance(e, PositionRestored)), None)
-    if taken is not None:  # a record is its moves: a take-back is not one (docs/records.md)
-        raise RecordError(0, f"the game has a take-back (version {taken}): a record of it "
-                          "cannot be written yet, its events are the game's whole history")
     state = fold(events)
     hashes = chain_of(events)
     lines = [f'[{name} "{_quote(value)}"]'
              for name, value in header_tags(events[0].config, state, hashes[-1],
                                             seated_of(events), rules)]
-    moves = [(i, e.move) for i, e in enumerate(events) if isinstance(e, MovePlayed)]
-    for n, (_, move) in enumerate(moves):
-        if not checkpoints:
-            lines.append(move)
-            continue
-        end = moves[n + 1][0] if n + 1 < len(moves) else len(events)  # version after the move
-        lines.append(f"{move}  #v{end}:{hashes[end - 1][:_CHECK_LEN]}")
+    moves = [(i, line) for i in range(len(events))
+             if (line := table_lines.line_of(events, i)) is not None]
+    for n, (i, move) in enumerate(moves):
+        took = table_lines.took_of(events[i])
+        comment = [] if took is None else [f"t={took}"]
+        if checkpoints:
+            end = moves[n + 1][0] if n + 1 < len(moves) else len(events)  # version after it
+            comment.insert(0, f"v{end}:{hashes[end - 1][:_CHECK_LEN]}")
+        lines.append(f"{move}  #{' '.join(comment)}" if comment else move)
     return "\n".join(lines) + "\n"
 
 
@@ -240,8 +245,13 @@ def parse_record(text: str) -> _Parsed:
                               f"not with {command[:40]!r}")
         if '"' in command or "[" in command:
             raise RecordError(number, f"not a move of the notation: {command!r}")
-        parsed.moves.append(SourceMove(line=number, source=command, command=command))
-        check = _CHECKPOINT.fullmatch(comment.strip())
+        if is_takeback(command) and not well_formed(command):
+            raise RecordError(number, f"not a take-back line (!undo SEAT MOVE, !accept SEAT, "
+                              f"!refuse SEAT): {command!r}")
+        notes = comment.split()
+        took = next((int(m[1]) for t in notes if (m := _TOOK.fullmatch(t))), None)
+        parsed.moves.append(SourceMove(line=number, source=command, command=command, took=took))
+        check = next((m for t in notes if (m := _CHECKPOINT.fullmatch(t))), None)
         if check:
             parsed.checkpoints[len(parsed.moves) - 1] = (number, int(check[1]), check[2])
     for name in REQUIRED_TAGS:
@@ -303,9 +313,12 @@ def config_of(parsed: _Parsed, readings: str | None, rules: Rules) -> GameConfig
                              liesborn=liesborn == "yes", wonder_tiles=tags.get("WonderTiles"))
         if config.liesborn:
             wonders.tile_set(config, rules)  # the tile set must be one of the specs'
+        if "Clock" in tags:
+            config = attrs_evolve(config, clock=table_lines.clock_of_tag(tags["Clock"]))
     except InvalidConfig as e:
         tag = {"players": "Players", "variant": "Variant", "length": "Length", "seed": "Seed",
-               "colours": "Colours", "wonder_tiles": "WonderTiles"}.get(e.field or "", "Players")
+               "colours": "Colours", "wonder_tiles": "WonderTiles",
+               "clock": "Clock"}.get(e.field or "", "Players")
         raise RecordError(where[tag], f"[{tag}]: {e.message}") from None
     return config
 

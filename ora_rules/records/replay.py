@@ -12,13 +12,15 @@ from functools import partial
 
 from attrs import frozen
 
-from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
+from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, InvalidConfig
 from ora_core.events import GameEvent, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, State
-from ora_rules.decide import execute, start
+from ora_rules.decide import Executed, execute, start
+from ora_rules.records import table_lines
 from ora_rules.records.hints import option_allowing, with_option
 from ora_rules.records.importing import ImportStop
+from ora_rules.records.takeback_lines import is_takeback, play_line
 from ora_rules.specs import Rules
 
 
@@ -29,6 +31,8 @@ class SourceMove:
     line: int     # 1-based line of the record
     source: str   # the line as written (without its comment)
     command: str  # our notation
+    #: The milliseconds the decision took (a game with a clock: the line's ``t=MS``).
+    took: int | None = None
 
 
 @frozen
@@ -37,7 +41,7 @@ class Replayed:
 
     events: tuple[GameEvent, ...]
     commands: tuple[str, ...]  # each played move as ``decide`` wrote it (canonical notation)
-    ends: tuple[int, ...]      # the stream's version after each played move
+    ends: tuple[int, ...]      # the stream's version after each line played (take-backs too)
     state: State               # the state after the last played move
     stop: ImportStop | None
 
@@ -60,11 +64,21 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
     waiting = sorted(enumerate(seated), key=lambda item: (item[1][0], item[0]))
     state = _seat(events, state, waiting, 0)
     for number, move in enumerate(moves, start=1):
+        if is_takeback(move.command):  # the table's agreement (records/takeback_lines.py)
+            try:
+                said = play_line(events, config.players, move.command)
+            except IllegalCommand as e:
+                stop = _stop(number, move, e.reason, e.rule, e.detail)
+                break
+            events.extend(said)  # not a command: ``commands`` are the moves and table lines
+            state = _seat(events, fold(said, state), waiting, number)
+            ends.append(state.version)
+            continue
         try:
-            executed = execute(state, move.command, rules)
+            executed = _played(state, move, rules)
         except IllegalCommand as e:
             stop = _stop(number, move, e.reason, e.rule, e.detail)
-        except (InvalidCommand, AmbiguousCommand) as e:
+        except (InvalidCommand, AmbiguousCommand, InvalidConfig) as e:
             stop = _stop(number, move, e.code, None, e.message)
         if stop is not None:
             stop = with_option(stop, option_allowing(
@@ -73,11 +87,19 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
         events.extend(executed.events)
         state = executed.state
         first = executed.events[0]
-        assert isinstance(first, MovePlayed)  # decide's first event is always the move
-        commands.append(first.move)
+        commands.append(first.move if isinstance(first, MovePlayed) else move.command)
         state = _seat(events, state, waiting, number)
         ends.append(state.version)
     return Replayed(tuple(events), tuple(commands), tuple(ends), state, stop)
+
+
+def _played(state: State, move: SourceMove, rules: Rules) -> Executed:
+    """A move through ``decide`` with its time, or a line of the table
+    (``ora_rules.records.table_lines``)."""
+    if table_lines.is_table_line(move.command):
+        events = table_lines.play(state, rules, move.command, move.took)
+        return Executed(events, fold(events, state))
+    return execute(state, move.command, rules, took=move.took)
 
 
 def _seat(events: list[GameEvent], state: State,

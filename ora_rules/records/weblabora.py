@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+import attrs
+
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, InvalidConfig
 from ora_core.state import State
 from ora_rules.decide import execute
@@ -46,6 +48,9 @@ _IMPLICIT = {"F03": "Pn", "F15": "Pn", "F32": "Pn", "I03": "Pn", "I17": "Pn",
 #: the tokens it leaves implicit.
 _GAINS_SPLIT: dict[str, tuple[list[str], tuple[int, int]]] = {
     "I14": ([], (2, 1)), "I15": (["Bo"], (5, 3))}
+#: Uses whose straw weblabora takes as grain too (its Slaughterhouse subtracts both as written):
+#: grain flips to straw at any time (R-FREE-3), so the grain is converted first.
+_GRAIN_AS_STRAW = frozenset({"G19"})
 _VERBS = {"use", "build", "fell_trees", "cut_peat", "buy_district", "buy_plot", "commit",
           "work_contract", "convert", "settle", "with"}
 
@@ -98,8 +103,8 @@ def _moves(lines: Sequence[_Line]) -> list[_Line]:
             add(["USE", *args])
         elif verb == "with":
             add([f"WITH_{args[0].upper()}" if args else "WITH"])
-        elif verb == "convert":
-            add(["CONVERT", "".join(args)])
+        elif verb == "convert":  # weblabora reads its first token only (``convert Ni Pn``)
+            add(["CONVERT", *args[:1]])
         elif verb == "settle" and len(args) > 3:
             # one payment token in kennerspiel's codes (``Ho`` hops is our malt)
             add(["SETTLE", *args[:3], "".join(_codes("".join(args[3:])))])
@@ -155,6 +160,8 @@ class _Weblabora(_Translator):
                       "4) is a work contract at the current price")
         if verb == "WORK_CONTRACT":
             line = self._contract_for_use(line, following)
+        if verb == "USE" and len(line.tokens) > 2 and line.tokens[1] in _GRAIN_AS_STRAW:
+            line = self._grain_as_straw(line)
         if verb == "USE" and following and following[0].tokens[0] == "USE":
             self._check_redirect(line, following[0])
         if verb == "USE" and turn.kind == "action" and turn.contract is None \
@@ -173,6 +180,20 @@ class _Weblabora(_Translator):
             self.note(line, "inserted", (self.commands[-1],),
                       "a settlement outside a settlement phase is the Castle's (R-SET-6)")
         return super()._line(line, following)
+
+    def _grain_as_straw(self, line: _Line) -> _Line:
+        """Straw written as grain (``use G19 GnSh``): the grain is flipped to straw first."""
+        payment = line.tokens[2]
+        grain = _codes(payment).count("Gn")
+        if not grain:
+            return line
+        convert = "CONVERT " + "Gn" * grain
+        self.play(convert)
+        self.note(line, "inserted", (convert,), "weblabora's Slaughterhouse takes grain for "
+                  "straw; grain flips to straw at any time (R-FREE-3)")
+        straw = "".join("Sw" if c == "Gn" else c for c in _codes(payment))
+        tokens = (*line.tokens[:2], straw, *line.tokens[3:])
+        return attrs.evolve(line, text=" ".join(tokens), tokens=tokens)
 
     def _check_redirect(self, line: _Line, target: _Line) -> None:
         """A use right after a redirecting use is its target in weblabora; when our rules

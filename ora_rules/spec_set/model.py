@@ -123,6 +123,9 @@ class ModeSpec:
     #: The last round is an extra one: the wheel does not turn, and in solo no neutral steps
     #: follow its actions (only through a reading, specs/readings.toml ``solo_end``).
     extra_round: bool = False
+    #: The extra round's action slots by variant (``france``), where fewer than ``slots``
+    #: (weblabora: one in France, two in Ireland; a reading, ``solo_end``).
+    extra_round_actions: Mapping[str, int] = field(factory=dict)
 
 
 #: The count vocabulary of a wonder tile's variable value (R-LIES-8; docs/specs.md): what is
@@ -220,6 +223,8 @@ class ReadingOption:
     #: Named switches read by the rules code where no spec field can carry the departure
     #: (``ora_rules.readings.switch``); each is documented in ``specs/readings.toml``.
     switches: frozenset[str] = frozenset()
+    #: ``coin_tiles``: the buildings whose coins come as 1-coin pieces only (any amount).
+    ones: frozenset[str] = frozenset()
 
 
 @frozen

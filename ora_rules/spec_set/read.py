@@ -46,7 +46,8 @@ def load_readings(path: Path, problems: Problems, modes: Mapping[str, ModeSpec]
                 card_modes=option.get("card_modes", {}), rule=str(option.get("rule", "")),
                 instead=str(option.get("instead", "")), refusal=str(option.get("refusal", "")),
                 buildings=option.get("buildings", {}), goods=option.get("goods", {}),
-                modes=option.get("modes", {}), switches=frozenset(option.get("switches", ())))
+                modes=option.get("modes", {}), switches=frozenset(option.get("switches", ())),
+                ones=frozenset(option.get("ones", ())))
         default = table.get("default")
         if default != fields[name] or default not in options:
             problems.add(p, f"ambiguities.{name}.default",

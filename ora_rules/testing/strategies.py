@@ -34,6 +34,7 @@ from ora_core.events import (
     CardRemoved,
     ClergyPlaced,
     ClergyReturned,
+    CoinPiecesCounted,
     GameEvent,
     GameStarted,
     GoodsConverted,
@@ -41,6 +42,7 @@ from ora_core.events import (
     GoodsPaid,
     LandscapeAdded,
     PlayerSetup,
+    SeatReplaced,
     SeatTaken,
     SettlementBuilt,
     SettlementsDealt,
@@ -205,6 +207,7 @@ def events_for(state: State) -> dict[type[GameEvent], st.SearchStrategy[GameEven
         GoodsPaid: from_attrs(GoodsPaid, seat=seats, to_seat=st.none() | seats),
         GoodsGained: from_attrs(GoodsGained, seat=seats),
         GoodsConverted: from_attrs(GoodsConverted, seat=seats),
+        CoinPiecesCounted: from_attrs(CoinPiecesCounted, seat=seats),
         WonderTaken: from_attrs(WonderTaken, seat=seats),
         ClergyPlaced: placed(),
         ClergyReturned: from_attrs(ClergyReturned, seat=seats),
@@ -212,6 +215,7 @@ def events_for(state: State) -> dict[type[GameEvent], st.SearchStrategy[GameEven
         CardRemoved: on_space(CardRemoved),
         LandscapeAdded: from_attrs(LandscapeAdded, seat=seats),
         SeatTaken: from_attrs(SeatTaken, seat=seats),
+        SeatReplaced: from_attrs(SeatReplaced, seat=seats),
         SettlementsDealt: from_attrs(SettlementsDealt, seats=st.lists(seats, max_size=4)
                                      .map(tuple)),
     }

@@ -66,6 +66,7 @@ from ora_rules.notation import (
 from ora_rules.specs import Rules
 from ora_rules.views.sentences import COLOUR_NAMES as COLOUR_NAMES  # re-exported
 from ora_rules.views.sentences import ENGLISH, Speech
+from ora_rules.views.table_words import TABLE, table_words
 from ora_rules.views.takeback_words import TAKEBACK, takeback_words
 
 #: Events that start the automatic part of a command: what follows them is no longer the
@@ -84,6 +85,8 @@ class Narration:
     move: str
     text: str
     then: tuple[str, ...] = ()
+    #: A game with a clock: the milliseconds the move's decision took.
+    took: int | None = None
 
 
 # --- names (English; ``Speech`` says them in a locale) ----------------------------------------
@@ -146,9 +149,9 @@ def narrate_move(before: State, events: Sequence[GameEvent], rules: Rules, numbe
     if not isinstance(played, MovePlayed):
         raise ValueError(f"a move's events start with MovePlayed, not {type(played).__name__}")
     say = ENGLISH if locale == "en" else Speech(locale)
-    table = [e for e in events if isinstance(e, TAKEBACK)]  # said after the move's words
+    table = [e for e in events if isinstance(e, TAKEBACK + TABLE)]  # said after the move
     if table:
-        events = [e for e in events if not isinstance(e, TAKEBACK)]
+        events = [e for e in events if not isinstance(e, TAKEBACK + TABLE)]
     split = next((i for i, e in enumerate(events) if i and isinstance(e, _AUTOMATIC)),
                  len(events))
     words = _Words(before, rules, played.seat, say)
@@ -160,9 +163,11 @@ def narrate_move(before: State, events: Sequence[GameEvent], rules: Rules, numbe
         ended = any(isinstance(e, GameEnded) for e in events)  # the phase ends at once
         at = len(then) - 1 if ended else len(then)
         then = (*then[:at], say("final_phase", rule=rule), *then[at:])
-    then = (*then, *takeback_words(before, table, lambda s, seat: seat_name(s, seat, say), say))
+    # The clocks' and seats' sentences (table_words) are English in every locale so far.
+    then = (*then, *takeback_words(before, table, lambda s, seat: seat_name(s, seat, say), say),
+            *table_words(before, table, seat_name))
     return Narration(number=number, version=before.version + 1, seat=played.seat,
-                     move=played.move, text=text, then=then)
+                     move=played.move, text=text, then=then, took=played.took)
 
 
 class _Words:

@@ -24,7 +24,7 @@ from ora_rules.flow import mode_start_seat
 from ora_rules.landscape import MOUNTAIN_COL, cloister_neighbour
 from ora_rules.neutral import neutral_placements
 from ora_rules.readings import profile_of
-from ora_rules.scoring import score, winners
+from ora_rules.scoring import score
 from ora_rules.specs import Rules
 from ora_rules.views import vocabulary as v
 from ora_rules.views.glossary import describe_condition
@@ -216,6 +216,22 @@ class TurnNow:
 
 
 @frozen(kw_only=True)
+class ClockView:
+    """The clocks of a game as ``game.view`` shows them."""
+
+    kind: str = field(metadata=_doc("fischer or deadline"))
+    initial: int = field(metadata=_doc("seconds: a seat's start time (fischer) or a decision's "
+                                       "time (deadline)"))
+    increment: int = field(metadata=_doc("seconds added after each decision (fischer)"))
+    on_timeout: str = field(metadata=_doc("lose, pass or bot: what a seat's time running "
+                                          "out does"))
+    left: list[int] = field(metadata=_doc(
+        "per seat, the milliseconds left now (the running seat's counts down)"))
+    running: int | None = field(metadata=_doc("the seat whose clock runs, if any"))
+    timed_out: list[int] = field(metadata=_doc("the seats whose time ran out, in order"))
+
+
+@frozen(kw_only=True)
 class BoardView:
     """A game at one version, ready to draw."""
 
@@ -247,6 +263,8 @@ class BoardView:
     profile: str = field(default="rulebook", metadata=_doc(
         "the profile the game is played under (docs/records.md): rulebook, kennerspiel-0.21, "
         "weblabora, or its options"))
+    clock: ClockView | None = field(default=None, metadata=_doc(
+        "the game's clocks (game.create config.clock), null without one"))
 
 
 _STAGE_ORDER = ("heartland", "start", "A", "B", "C", "D")
@@ -417,7 +435,7 @@ def view(state: State, rules: Rules, *, locale: str = "en", game_id: UUID | None
         wonders_left=state.wonders_left, profile=profile_of(config.readings, rules),
         schedule=schedule_view(state, rules, locale),
         final=state.scores is not None,
-        winners=list(winners(state.scores)) if state.scores is not None else [],
+        winners=list(state.winners) if state.scores is not None else [],  # a loss on time too
         wonder_display=[_wonder(rules, t, True) for t in state.wonder_display],
         wonder_stack=len(state.wonder_stack),
         start_seat=None if over or state.round < 1 else mode_start_seat(mode, state.round),

@@ -14,6 +14,7 @@ import orjson
 import pytest
 
 from ora_api.tools.bench_api import measure
+from ora_api.tools.bench_bots import measure_bots
 
 PG_ENABLED = os.environ.get("ORA_TEST_POSTGRES") == "1"
 
@@ -52,3 +53,21 @@ def test_two_workers_on_postgres_lose_nothing() -> None:
     assert result["moves"] > 0
     assert result["lost_moves"] == 0
     assert result["errors"] == {}
+
+
+def test_the_bot_seat_run_counts_bot_moves_and_the_cheap_bots_replies() -> None:
+    """``ora bench --api --bots`` (issue 22): slow bots' games and a person against a cheap bot
+    on a real server; the figures are the command's output, here only that they are counted."""
+    result = measure_bots(seconds=3, slow_games=1, slow_bot="mcts:200ms")
+    assert result["slow_moves"] >= 1 and result["person_moves"] >= 1
+    assert result["bot_moves"] > result["slow_moves"] and result["bot_moves_per_s"] > 0
+    assert result["cheap_bot_replies"] >= 1
+    assert result["cheap_delay_max_ms"] >= result["cheap_delay_p50_ms"] > 0
+    assert result["budget_s"] == 0.2
+
+
+def test_the_bot_seat_run_refuses_a_slow_bot_without_a_time_budget() -> None:
+    out = subprocess.run([sys.executable, "-m", "ora_api.cli", "bench", "--api", "--bots",
+                          "--slow-bot", "greedy"], capture_output=True, timeout=60)
+    assert out.returncode == 2
+    assert b"--slow-bot takes a bot with a time budget" in out.stderr

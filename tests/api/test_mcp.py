@@ -112,3 +112,51 @@ def test_the_client_example_of_docs_mcp_md_runs_as_written(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr[-2000:]
     totals = orjson.loads(done.stdout)
     assert len(totals) == 3 and all(isinstance(total, int) for total in totals)
+
+
+async def _take_back_and_wait(cwd: Path) -> None:
+    params = StdioServerParameters(command=sys.executable, args=["-m", "ora_api.cli", "mcp"],
+                                   cwd=str(cwd))
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        tools = {t.name for t in (await session.list_tools()).tools}
+        assert {"game_undo_request", "game_undo_answer", "game_wait_turn"} <= tools
+        created = _structured(await session.call_tool("game_create", {
+            "config": {"players": 2, "variant": "france", "length": "long", "seed": 6},
+            "seats": [{"name": "agent"}, {"name": "friend"}]}))
+        game_id = created["game_id"]
+        tokens = [s["token"] for s in created["seats"]]
+        for _ in range(3):
+            legal = _structured(await session.call_tool(
+                "game_legal_moves", {"game_id": game_id, "token": tokens[0]}))
+            played = await session.call_tool("game_move", {
+                "game_id": game_id, "token": tokens[legal["seat"]], "move": legal["moves"][-1]})
+            assert not played.is_error, played.content
+        decider = _structured(await session.call_tool(
+            "game_legal_moves", {"game_id": game_id, "token": tokens[0]}))["seat"]
+        turn = _structured(await session.call_tool("game_wait_turn", {
+            "game_id": game_id, "token": tokens[decider], "timeout": 5}))
+        assert turn["your_turn"] is True and turn["seat"] == decider
+        idle = _structured(await session.call_tool("game_wait_turn", {
+            "game_id": game_id, "token": tokens[1 - decider], "timeout": 0}))
+        assert idle["your_turn"] is False
+        # a move that is not on the line is a tool error naming the rule (UNDO-2)
+        bad = await session.call_tool("game_undo_request", {
+            "game_id": game_id, "token": tokens[0], "to_move": 3})
+        assert bad.is_error and _structured(bad)["data"]["rule"] == "UNDO-2"
+        asked = _structured(await session.call_tool("game_undo_request", {
+            "game_id": game_id, "token": tokens[0], "to_move": 1}))
+        assert asked["waiting"] == [1]
+        answered = _structured(await session.call_tool("game_undo_answer", {
+            "game_id": game_id, "token": tokens[1], "accept": True}))
+        assert answered["restored"] is True
+        assert [e["type"] for e in answered["events"]] == ["undo_answered", "position_restored"]
+        log = _structured(await session.call_tool("game_log", {"game_id": game_id,
+                                                               "token": tokens[0]}))
+        said = " ".join(" ".join(m["then"]) for m in log["moves"])
+        assert "accepts the take-back" in said
+
+
+def test_an_agent_takes_a_move_back_and_waits_for_its_turn(tmp_path: Path) -> None:
+    """game_undo_request / game_undo_answer (UNDO-2, UNDO-4) and game_wait_turn as MCP tools."""
+    anyio.run(_take_back_and_wait, tmp_path)

@@ -158,3 +158,23 @@ def test_a_webhook_notice_is_signed_retried_and_has_an_id(local: Local,
         notice["id"], notice["id"], f"{game_id}/{again}/{other}"]
     assert local.call("game.notify", {"game_id": game_id, "token": tokens[other],
                                       "url": None})["secret"] is None
+
+
+def test_wait_turn_over_a_websocket_leaves_the_socket_free(http_server: HttpServer) -> None:
+    """A long poll on a WebSocket: other calls on the same socket are answered meanwhile, and
+    the poll answers once the turn passes to its seat (moves made over HTTP)."""
+    from websockets.sync.client import connect
+
+    game_id, tokens = new_game(http_server, players=2, seed=6)
+    other = 1 - http_server.call("game.legal_moves", {"game_id": game_id})["seat"]
+    with connect(http_server.ws_url, max_size=None) as ws:
+        ws.send(orjson.dumps({"jsonrpc": "2.0", "id": 1, "method": "game.wait_turn", "params": {
+            "game_id": game_id, "token": tokens[other], "timeout": 20}}))
+        ws.send(orjson.dumps({"jsonrpc": "2.0", "id": 2, "method": "game.state",
+                              "params": {"game_id": game_id}}))
+        first = orjson.loads(ws.recv(timeout=10))
+        assert first["id"] == 2  # answered while the poll waits
+        version = _play_until(http_server, game_id, tokens, other)
+        polled = orjson.loads(ws.recv(timeout=20))
+    assert polled["id"] == 1
+    assert polled["result"]["your_turn"] is True and polled["result"]["version"] == version

@@ -184,6 +184,17 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
     check("game.undo_answer", {"game_id": two, "token": seats[1], "accept": True})
     check("game.wait_turn", {"game_id": two, "token": seats[1], "timeout": 0})
     check("game.notify", {"game_id": two, "token": seats[1], "url": None})
+    timed = check("game.create", {"config": {"players": 3, "variant": "france",
+                                             "length": "long", "clock": {"initial": 600}},
+                                  "seats": [{"name": "A"}, {}, {}]})
+    joined_tokens = [timed["seats"][0]["token"], *(
+        check("game.join", {"invite": s["invite"], "name": f"P{s['seat']}"})["token"]
+        for s in timed["seats"][1:])]
+    check("game.view", {"game_id": timed["game_id"], "token": joined_tokens[0]})
+    check("game.replace_seat", {"game_id": timed["game_id"], "token": joined_tokens[1],
+                                "seat": 2, "bot": "random"})
+    check("game.replace_answer", {"game_id": timed["game_id"], "token": joined_tokens[0],
+                                  "accept": True})
     assert seen == set(API.methods)
     for message in local.pushed:
         params = message["params"]

@@ -12,7 +12,7 @@ from typing import IO, Any
 import orjson
 import pytest
 
-from tests.api.conftest import all_events, server_env, unwrap, verify_chain
+from tests.api.conftest import RpcFailed, all_events, server_env, unwrap, verify_chain
 
 
 class StdioServer:
@@ -141,3 +141,48 @@ def test_ora_serve_is_the_same_server(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert orjson.loads(proc.stdout) == {"jsonrpc": "2.0", "id": 1, "result": {"games": [],
                                                                      "next_cursor": None}}
+
+
+def test_take_backs_and_wait_turn_over_stdio(tmp_path: Path) -> None:
+    """game.undo_request / game.undo_answer (UNDO-1, UNDO-4) and game.wait_turn over the
+    stdio transport of a real process: the subscriber is pushed the request, the answer and
+    the restored position before the replies; wait_turn answers at once for the decider and
+    after its timeout for the other seat."""
+    server = StdioServer(tmp_path, "--store", f"sqlite:{tmp_path / 'ora.sqlite3'}")
+    created = server.call("game.create", {"config": {"players": 2, "variant": "france",
+                                                     "length": "long", "seed": 4},
+                                          "seats": [{"name": "A"}, {"name": "B"}],
+                                          "visibility": "public"})
+    game_id = created["game_id"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    server.call("game.subscribe", {"game_id": game_id})
+    for _ in range(3):
+        legal = server.call("game.legal_moves", {"game_id": game_id})
+        server.call("game.move", {"game_id": game_id, "token": tokens[legal["seat"]],
+                                  "move": legal["moves"][-1]})
+    at_one = server.call("game.state", {"game_id": game_id, "move": 1})
+    decider = server.call("game.legal_moves", {"game_id": game_id})["seat"]
+    other = 1 - decider
+    now = server.call("game.wait_turn", {"game_id": game_id, "token": tokens[decider],
+                                         "timeout": 5})
+    assert now["your_turn"] is True and now["seat"] == decider
+    later = server.call("game.wait_turn", {"game_id": game_id, "token": tokens[other],
+                                           "timeout": 0.2})
+    assert later["your_turn"] is False and later["finished"] is False
+    before = len(server.notifications)
+    asked = server.call("game.undo_request", {"game_id": game_id, "token": tokens[0],
+                                              "to_move": 1})
+    assert asked["waiting"] == [1] and asked["restored"] is False
+    with pytest.raises(RpcFailed) as refused:  # the asker is not asked (UNDO-4)
+        server.call("game.undo_answer", {"game_id": game_id, "token": tokens[0],
+                                         "accept": True})
+    assert refused.value.data["rule"] == "UNDO-4"
+    done = server.call("game.undo_answer", {"game_id": game_id, "token": tokens[1],
+                                            "accept": True})
+    assert done["restored"] is True
+    pushed = [n["params"]["type"] for n in server.notifications[before:]]
+    assert pushed == ["undo_requested", "undo_answered", "position_restored"]
+    state = server.call("game.state", {"game_id": game_id})
+    assert {k: v for k, v in state.items() if k not in ("version", "undo_request")} == \
+        {k: v for k, v in at_one.items() if k not in ("version", "undo_request")}
+    assert server.close()[0] == 0

@@ -190,16 +190,19 @@ def test_an_undo_accepted_in_one_client_is_seen_by_the_other(http_server: HttpSe
     assert "accepts the take-back" in said and "are taken back" in said
 
 
-def test_a_game_with_a_take_back_has_no_record_yet(local: Local) -> None:
-    """A record is the moves of the notation: exporting a taken-back game would replay moves
-    that were taken back, so it is refused rather than written wrong (docs/api.md "Undo")."""
+def test_a_game_with_a_take_back_exports_and_imports_to_the_same_events(local: Local) -> None:
+    """A record carries the moves taken back and the agreement as lines of their own
+    (docs/records.md "Take-backs"): game.import replays it to the same events, hash for hash."""
     game_id, tokens = _game(local, players=2, seed=8)
     _play(local, game_id, tokens, 3)
-    exported = local.call("game.export", {"game_id": game_id})["record"]
-    assert '[Rules "' in exported
     local.call("game.undo_request", {"game_id": game_id, "token": tokens[0], "to_move": 1})
     local.call("game.undo_answer", {"game_id": game_id, "token": tokens[1], "accept": True})
-    with pytest.raises(RpcFailed) as refused:
-        local.call("game.export", {"game_id": game_id})
-    assert refused.value.data["code"] == "bad_record"
-    assert "take-back" in refused.value.data["detail"]
+    _play(local, game_id, tokens, 2)
+    exported = local.call("game.export", {"game_id": game_id})["record"]
+    assert "\n!undo 0 1  #v" in exported and "\n!accept 1  #v" in exported
+    imported = local.call("game.import", {"record": exported, "visibility": "public"})
+    assert imported["stop"] is None and imported["moves"] == 5
+    again = all_events(local, imported["game_id"])
+    first = all_events(local, game_id)
+    assert [(e["type"], e["data"], e["hash"]) for e in again] == \
+        [(e["type"], e["data"], e["hash"]) for e in first]

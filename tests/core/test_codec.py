@@ -42,6 +42,7 @@ STABLE_TAGS = {
     "GoodsPaid": "goods_paid",
     "GoodsGained": "goods_gained",
     "GoodsConverted": "goods_converted",
+    "CoinPiecesCounted": "coin_pieces_counted",
     "IndicatorUsed": "indicator_used",
     "WheelRotated": "wheel_rotated",
     "IndicatorEntered": "indicator_entered",
@@ -65,6 +66,10 @@ STABLE_TAGS = {
     "UndoAnswered": "undo_answered",
     "UndoLapsed": "undo_lapsed",
     "PositionRestored": "position_restored",
+    "ClockExpired": "clock_expired",  # clocks and seats handed to bots (issues 24, 25)
+    "SeatReplaceRequested": "seat_replace_requested",
+    "SeatReplaceAnswered": "seat_replace_answered",
+    "SeatReplaced": "seat_replaced",
 }
 
 

@@ -91,6 +91,7 @@ def test_every_reading_names_its_ambiguity_rule_and_the_rulebook_default() -> No
         "main_actions": ("", "R-ACT-1"),
         "bathhouse": ("", "cards.md F23"),
         "two_player_end": ("AMB-12", "R-END-2"),
+        "coin_tiles": ("", "R-FREE-1"),
     }
     for name, ambiguity in spec.ambiguities.items():
         for label, option in ambiguity.options.items():

@@ -331,3 +331,21 @@ def test_a_move_by_keyboard_with_a_visible_focus(page: Any, web_server: Any) -> 
     assert wait_for_turn(page, version) in ("yours", "over")
     events = all_events(web_server, page.evaluate("location.hash.split('/')[2].split('?')[0]"))
     assert any(e["type"] == "move_played" and e["data"].get("seat", 0) == 0 for e in events)
+
+
+def test_a_clocked_game_shows_each_seats_time_left(page: Any, web_server: Any) -> None:
+    """Clocks (issue 24, clock.js): the seat list shows each seat's time left, the running
+    seat's marked and counting down from what game.view said."""
+    base = f"http://127.0.0.1:{web_server.port}"
+    game = web_server.call("game.create", {
+        "config": {"players": 2, "variant": "france", "length": "long",
+                   "clock": {"initial": 600, "increment": 5}},
+        "seats": [{"name": "Ann"}, {"name": "Bo"}], "visibility": "public"})
+    page.goto(f"{base}/#/game/{game['game_id']}")
+    clocks = page.locator("[data-testid=clocks]")
+    clocks.wait_for()
+    running = page.locator("[data-testid=clocks] li.running")
+    assert running.count() == 1
+    assert page.locator("[data-testid=clock-1]").inner_text().endswith("10:00")
+    assert running.inner_text().split()[-1] in ("10:00", "9:59", "9:58", "9:57")
+    picture(page, "desktop-clocks")

@@ -56,11 +56,14 @@ def _page_words() -> set[str]:
 
 
 def _table(locale: str) -> dict[str, str]:
-    """i18n.js's words of ``locale`` (the block ``<locale>: { ... },``)."""
+    """i18n.js's words of ``locale``: the block ``<locale>: { ... },`` and the blocks
+    ``Object.assign(WORDS.<locale>, { ... });`` added after it."""
     text = (STATIC / "i18n.js").read_text(encoding="utf-8")
     block = re.search(rf"\n  {locale}: \{{\n(.*?)\n  \}},", text, re.S)
     assert block, locale
-    pairs = re.findall(rf"({_STRING}):\s*({_STRING})", block.group(1))
+    blocks = [block.group(1), *re.findall(
+        rf"Object\.assign\(WORDS\.{locale}, \{{\n(.*?)\n\}}\);", text, re.S)]
+    pairs = [p for b in blocks for p in re.findall(rf"({_STRING}):\s*({_STRING})", b)]
     return {json.loads(k): json.loads(v) for k, v in pairs}
 
 

@@ -3,11 +3,14 @@
 // (#/replay/ID?at=K). It talks to the server only through the public API, with ora.js; the
 // legal moves come from the server, the board is drawn from the state view.
 
-import { Ora } from "/ora.js";
+import { Ora, newId } from "/ora.js";
 import { drawBoard, drawScores, h, profileBadge, seatName } from "/static/board.js";
+import { drawClocks } from "/static/clock.js";
 import { entry, hideTip, installTips, loadCatalog, verbName } from "/static/cards.js";
 import { LOCALES, locale, setLocale, t } from "/static/i18n.js";
+import { TurnNotice } from "/static/notify.js";
 import { Popover, drawBar, loadIndex, marksOf, moveLabel, whatAt } from "/static/table.js";
+import { TakeBack } from "/static/takeback.js";
 import { errorText } from "/static/words.js";
 
 const ora = new Ora(location.origin, { onStatus: (status) => setLive(status) });
@@ -254,8 +257,12 @@ async function showGame(gameId, seat) {
   const call = (params) => ora.call("game.moves", read(gameId, { ...params, locale: locale() }));
   const popover = new Popover({ call, play: (move, version) => play(move, version),
                                 preview: (move) => preview(move) });
+  const takeback = new TakeBack({ gameId, seat, call: (m, p) => ora.call(m, p), errorText,
+    token: () => tokens(gameId)[seat], name: (s) => (game.view
+      ? seatName(game.view, s, game.names ?? {}) : t("Seat {n}", { n: s + 1 })) });
+  const notice = new TurnNotice(document.title, gameId);
   const page = h("div.game", { "data-testid": "game", "data-turn": "loading" },
-    header, message,
+    header, message, takeback.box,
     h("div.columns", {}, boardBox,
       h("aside.side", {}, chooser, invitesBox, scoreBox,
         h("div.panel", {}, h("h3", {}, t("Moves played")), logBox))),
@@ -282,12 +289,14 @@ async function showGame(gameId, seat) {
   // connection, so nothing is missed.
   const watch = ora.watch(gameId, (event) => {
     if (event.type === "seat_taken") game.names = null;  // someone joined
+    takeback.event(event);
     schedule();
   }, { token: read(gameId).token });
   leave = () => {
     watch.close();
     clearTimeout(game.timer);
     popover.close();
+    notice.close();
   };
 
   function schedule() {
@@ -320,8 +329,10 @@ async function showGame(gameId, seat) {
         if (entry.number <= game.logged) continue;
         game.logged = entry.number;
         logBox.prepend(logEntry(entry));
+        takeback.said(entry);
       }
       while (logBox.children.length > 80) logBox.lastChild.remove();
+      takeback.markLog(logBox);
       draw();
       message.textContent = "";
     } catch (error) {
@@ -344,14 +355,17 @@ async function showGame(gameId, seat) {
         : yours ? t("Your move") : t("Waiting for {who}", {
           who: seatName(view, view.turn.decider, who) })),
       h("a.button", { href: `#/replay/${gameId}` }, t("Replay")),
-      h("a.button", { href: "#/" }, t("All games")));
+      h("a.button", { href: "#/" }, t("All games")), seat !== null ? notice.button() : null);
+    notice.update(yours);
+    takeback.draw();
     const marks = marksOf(game.index, view, wheelOf);
     const focused = document.activeElement;
     const focusKey = focused && boardBox.contains(focused) ? focusSelector(focused) : null;
     boardBox.replaceChildren(drawBoard(view, { names: who, you: seat, marks,
                                                bar: drawBar(game.index, marks) }));
     if (focusKey) boardBox.querySelector(focusKey)?.focus();
-    scoreBox.replaceChildren(drawScores(view, { names: who }));
+    scoreBox.replaceChildren(drawScores(view, { names: who }),
+                             ...drawClocks(view, (s) => seatName(view, s, who)));
     drawInvites();
     drawChooser(yours, over);
   }
@@ -448,8 +462,8 @@ async function showGame(gameId, seat) {
     message.textContent = "";
     chooser.querySelectorAll("button.option").forEach((b) => { b.disabled = true; });
     try {
-      await ora.call("game.move", { game_id: gameId, token: tokens(gameId)[seat], move,
-                                    expected_version: version ?? game.view.version });
+      await ora.move(gameId, tokens(gameId)[seat], move,  // safe to retry: a request id
+                     { expectedVersion: version ?? game.view.version });
     } catch (error) {
       message.textContent = errorText(error);
     } finally {
@@ -512,6 +526,7 @@ function drawExplanation(explained) {
 
 function showJoin(invite) {
   document.title = "ora: join a game";
+  const requestId = newId();  // one per form: a second click after a lost answer is the same join
   const message = h("p.message", { role: "status" });
   const form = h("form.panel.create.join", {},
     h("h2", {}, t("Join a game")),
@@ -522,8 +537,7 @@ function showJoin(invite) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const joined = await ora.call("game.join", {
-        invite, name: new FormData(form).get("name") });
+      const joined = await ora.join(invite, new FormData(form).get("name"), { requestId });
       keepTokens(joined.game_id, [{ seat: joined.seat, token: joined.token }]);
       location.hash = `#/game/${joined.game_id}?seat=${joined.seat}`;
     } catch (error) {

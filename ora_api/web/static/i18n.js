@@ -107,6 +107,8 @@ const WORDS = {
     "The server failed (reference {ref}); please try again.":
       "Σφάλμα του διακομιστή (αναφορά {ref})· δοκιμάστε ξανά.",
     "The server failed; please try again.": "Σφάλμα του διακομιστή· δοκιμάστε ξανά.",
+    // the clocks (clock.js)
+    "Clocks": "Ρολόγια", "out of time": "χωρίς χρόνο",
   },
   ru: {
     // the lobby
@@ -204,8 +206,45 @@ const WORDS = {
     "The server failed (reference {ref}); please try again.":
       "Ошибка сервера (код {ref}); попробуйте снова.",
     "The server failed; please try again.": "Ошибка сервера; попробуйте снова.",
+    // the clocks (clock.js)
+    "Clocks": "Часы", "out of time": "время вышло",
   },
 };
+
+// The words of the take-backs and the turn notices (takeback.js, notify.js).
+Object.assign(WORDS.el, {
+  "Take-back": "Αναίρεση", "Take back": "Αναίρεση κίνησης", "Take back to": "Αναίρεση έως",
+  "Back to the start": "Πίσω στην αρχή", "Back to after move {n}": "Πίσω μετά την κίνηση {n}",
+  "{who} asks to take the game back to after move {n}.":
+    "{who}: αίτημα επιστροφής του παιχνιδιού μετά την κίνηση {n}.",
+  "{who} asks to take the game back to the start.":
+    "{who}: αίτημα επιστροφής του παιχνιδιού στην αρχή.",
+  "Moves taken back: {k}.": "Κινήσεις που αναιρούνται: {k}.",
+  "Accept": "Αποδοχή", "Refuse": "Άρνηση",
+  "Waiting for {who} to agree.": "Αναμονή για συναίνεση: {who}.",
+  "The moves after move {n} were taken back.": "Οι κινήσεις μετά την κίνηση {n} αναιρέθηκαν.",
+  "{who} refused the take-back.": "{who}: άρνηση της αναίρεσης.",
+  "The take-back lapsed: a move was played.": "Το αίτημα αναίρεσης έληξε: παίχτηκε κίνηση.",
+  "Notify me on my turn": "Ειδοποίηση όταν είναι η σειρά μου",
+  "It is your move in game {id}.": "Είναι η σειρά σας στο παιχνίδι {id}.",
+  "taken back": "αναιρέθηκε",
+});
+Object.assign(WORDS.ru, {
+  "Take-back": "Отмена хода", "Take back": "Отменить ход", "Take back to": "Отменить до",
+  "Back to the start": "К началу игры", "Back to after move {n}": "К позиции после хода {n}",
+  "{who} asks to take the game back to after move {n}.":
+    "{who}: просьба вернуть игру к позиции после хода {n}.",
+  "{who} asks to take the game back to the start.": "{who}: просьба вернуть игру к началу.",
+  "Moves taken back: {k}.": "Отменяемых ходов: {k}.",
+  "Accept": "Принять", "Refuse": "Отказать",
+  "Waiting for {who} to agree.": "Ждём согласия: {who}.",
+  "The moves after move {n} were taken back.": "Ходы после хода {n} отменены.",
+  "{who} refused the take-back.": "{who}: отказ в отмене хода.",
+  "The take-back lapsed: a move was played.": "Просьба об отмене снята: сделан ход.",
+  "Notify me on my turn": "Уведомлять о моём ходе",
+  "It is your move in game {id}.": "Ваш ход в игре {id}.",
+  "taken back": "отменён",
+});
 
 export function locale() {
   const chosen = localStorage.getItem("ora.locale");

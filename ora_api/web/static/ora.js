@@ -39,6 +39,26 @@ function warnNoWebSocket() {
                "{WebSocket} to use another implementation or {WebSocket: null} to poll quietly");
 }
 
+/** A random request id: crypto.randomUUID(), or the same from getRandomValues where a page
+ * served over plain http to another host has no randomUUID (it needs a secure context). */
+export function newId() {
+  if (globalThis.crypto.randomUUID) return globalThis.crypto.randomUUID();
+  const hex = [...globalThis.crypto.getRandomValues(new Uint8Array(16))]
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A seat's time left in milliseconds from a game.view's `clock` (null without one): the
+ * running seat's counts down by the `sinceMs` that passed since the view was read.
+ */
+export function clockLeft(view, seat, sinceMs = 0) {
+  const clock = view.clock;
+  if (!clock) return null;
+  const left = clock.left[seat];
+  return clock.running === seat ? Math.max(0, left - sinceMs) : left;
+}
+
 export class Ora {
   /**
    * @param {string} [base] the server's address, "http://host:port" (default: this page's origin)
@@ -100,6 +120,82 @@ export class Ora {
       }
       return { ...first, moves, next_cursor: null };
     }
+  }
+
+  // --- calls safe to retry, take-backs and turn notices (docs/api.md) -------------------------
+
+  /**
+   * Calls `method` with `params` and a `request_id` (made here with crypto.randomUUID() unless
+   * params has one), and when the answer is lost on the way (a dropped connection, a failed
+   * fetch) sends the same call again with the same id, up to `retries` times: the server
+   * answers a repeated id with the first answer, so the move is played (the seat taken) once.
+   */
+  async retrying(method, params, { retries = 3 } = {}) {
+    const sent = { ...params, request_id: params.request_id ?? newId() };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.call(method, sent);
+      } catch (error) {
+        const lost = error instanceof OraError ? error.data.code === "disconnected"
+          : error instanceof TypeError;  // fetch's failure: no answer came
+        if (!lost || attempt >= retries) throw error;
+        await new Promise((resolve) => setTimeout(resolve, this.minDelay * 2 ** attempt));
+      }
+    }
+  }
+
+  /** game.move, safe to retry (see retrying): {version, events}. */
+  move(gameId, token, move, { expectedVersion = null, requestId, retries } = {}) {
+    const params = { game_id: gameId, token, move, request_id: requestId };
+    if (expectedVersion !== null) params.expected_version = expectedVersion;
+    return this.retrying("game.move", params, { retries });
+  }
+
+  /** game.join, safe to retry: a join repeated with its request id gets the same seat and
+   * token. {game_id, seat, colour, token, version}. */
+  join(invite, name, { requestId, retries } = {}) {
+    return this.retrying("game.join", { invite, name, request_id: requestId }, { retries });
+  }
+
+  /** game.undo_request: asks to take the game back to the position after move `toMove`
+   * (0: the set-up). {version, restored, waiting: [seat], events}. */
+  undoRequest(gameId, token, toMove) {
+    return this.call("game.undo_request", { game_id: gameId, token, to_move: toMove });
+  }
+
+  /** game.undo_answer: `accept` true consents, false refuses (which ends the request). */
+  undoAnswer(gameId, token, accept) {
+    return this.call("game.undo_answer", { game_id: gameId, token, accept: Boolean(accept) });
+  }
+
+  /**
+   * game.wait_turn until the token's seat decides or the game is over, asking again after each
+   * `timeout` (s, the server's long poll, at most 60): {your_turn, seat, version, finished}.
+   * With `once` it asks once and answers whatever came.
+   */
+  async waitTurn(gameId, token, { timeout = 30, once = false } = {}) {
+    for (;;) {
+      const turn = await this.post("game.wait_turn", { game_id: gameId, token, timeout });
+      if (once || turn.your_turn || turn.finished || this.closed) return turn;
+    }
+  }
+
+  /** game.replace_seat: a bot (`easy`, `medium`, `hard` or a bot name) takes `seat`, at once
+   * for the creator or the seat's own player, else asked of the others.
+   * {version, replaced, waiting: [seat], events}. */
+  replaceSeat(gameId, token, seat, bot) {
+    return this.call("game.replace_seat", { game_id: gameId, token, seat, bot });
+  }
+
+  /** game.replace_answer: `accept` true consents to the seat's hand-over, false refuses. */
+  replaceAnswer(gameId, token, accept) {
+    return this.call("game.replace_answer", { game_id: gameId, token, accept: Boolean(accept) });
+  }
+
+  /** game.notify: the seat's turn notices are POSTed to `url` (null: no more); answers
+   * {secret}, the key of their X-Ora-Signature, shown once. */
+  notify(gameId, token, url) {
+    return this.call("game.notify", { game_id: gameId, token, url });
   }
 
   /** The same over HTTP POST /rpc, whatever the socket's state. */

@@ -1,0 +1,59 @@
+"""What the table's events do to the state: clocks and seats handed to bots (``ora_core.evolve``'s
+handlers for them; the events are in ``ora_core.events``, ``ora_rules.clocks`` and
+``ora_rules.seats`` decide them). Like every handler, they only apply what the event says."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ora_core.events import ClockExpired, SeatReplaceAnswered, SeatReplaced, SeatReplaceRequested
+from ora_core.state import ReplaceRequest, State
+
+
+def _with(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return (*values[:seat], value, *values[seat + 1:])
+
+
+def moved(state: State, seat: int, left: int | None) -> dict[str, Any]:
+    """A move's clock: the seat's time left after it (a ``MovePlayed`` of a clocked game)."""
+    if left is None or not 0 <= seat < len(state.clock_left):
+        return {}
+    return {"clock_left": _with(state.clock_left, seat, left)}
+
+
+def expired(state: State, e: ClockExpired) -> dict[str, Any]:
+    changes: dict[str, Any] = {"timed_out": (*state.timed_out, e.seat)}
+    if 0 <= e.seat < len(state.clock_left):
+        changes["clock_left"] = _with(state.clock_left, e.seat, 0)
+    return changes
+
+
+def replace_requested(state: State, e: SeatReplaceRequested) -> dict[str, Any]:
+    return {"replace_request": ReplaceRequest(e.by, e.seat, e.bot, e.waiting)}
+
+
+def replace_answered(state: State, e: SeatReplaceAnswered) -> dict[str, Any]:
+    asked = state.replace_request
+    if asked is None or not e.accepted:
+        return {"replace_request": None}
+    waiting = tuple(s for s in asked.waiting if s != e.seat)
+    return {"replace_request": ReplaceRequest(asked.by, asked.seat, asked.bot, waiting)}
+
+
+def replaced(state: State, e: SeatReplaced) -> dict[str, Any]:
+    changes: dict[str, Any] = {"replace_request": None}
+    if 0 <= e.seat < len(state.players):
+        players = list(state.players)
+        player = players[e.seat]
+        fields = dict(player.__dict__, bot=e.bot)
+        new = object.__new__(type(player))
+        object.__setattr__(new, "__dict__", fields)
+        players[e.seat] = new
+        changes["players"] = tuple(players)
+    return changes
+
+
+HANDLERS: dict[type[Any], Callable[[State, Any], dict[str, Any]]] = {
+    ClockExpired: expired, SeatReplaceRequested: replace_requested,
+    SeatReplaceAnswered: replace_answered, SeatReplaced: replaced}
