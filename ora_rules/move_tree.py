@@ -19,6 +19,7 @@ from ora_rules.moves import MoveSet
 from ora_rules.notation import Command, Settle
 from ora_rules.specs import Rules
 from ora_rules.views.narrate import building_name, narrate_move, settlement_name
+from ora_rules.views.sentences import ENGLISH, Speech
 
 #: What each verb does, in words (docs/notation.md).
 VERB_TEXT = {
@@ -93,12 +94,12 @@ def grouped(moves: MoveSet) -> dict[str, dict[str, list[Command]]]:
     return tree
 
 
-def _name(rules: Rules, target: str) -> str:
+def _name(rules: Rules, target: str, say: Speech = ENGLISH) -> str:
     if not target:
         return ""
     if target.startswith("S"):
-        return settlement_name(rules, target)
-    return building_name(rules, target)
+        return settlement_name(rules, target, say)
+    return building_name(rules, target, say)
 
 
 def _rest(move: Command, verb: str, target: str) -> str:
@@ -108,16 +109,17 @@ def _rest(move: Command, verb: str, target: str) -> str:
     return " ".join(tokens[skip:])
 
 
-def describe(state: State, move: Command, rules: Rules) -> str:
-    """The sentence ``ora log`` would write for ``move`` played now."""
-    return narrate_move(state, execute(state, move, rules).events, rules).text
+def describe(state: State, move: Command, rules: Rules, locale: str = "en") -> str:
+    """The sentence ``ora log`` would write for ``move`` played now (in ``locale``)."""
+    return narrate_move(state, execute(state, move, rules).events, rules, locale=locale).text
 
 
 def move_tree(state: State, rules: Rules, path: Sequence[str] = (), *, offset: int = 0,
-              limit: int | None = None, moves: MoveSet | None = None) -> MoveTree:
+              limit: int | None = None, moves: MoveSet | None = None, locale: str = "en"
+              ) -> MoveTree:
     """The tree with counts, opened along ``path`` ([], [verb] or [verb, target]). A verb
     whose only target is "" opens its moves with the verb. ``offset``/``limit`` page the
-    opened target's moves."""
+    opened target's moves. Targets and moves are named in ``locale``."""
     if len(path) > 2:
         raise UnknownPath(f"path has at most two steps (verb, target), got {len(path)}")
     tree = grouped(moves if moves is not None else MoveSet(state, rules))
@@ -131,7 +133,7 @@ def move_tree(state: State, rules: Rules, path: Sequence[str] = (), *, offset: i
         if path and path[0] == verb:
             opened = path[1] if len(path) == 2 else ("" if list(by_target) == [""] else None)
             targets = tuple(_target_node(state, rules, verb, target, group,
-                                         target == opened, offset, limit)
+                                         target == opened, offset, limit, locale)
                             for target, group in by_target.items())
         verbs.append(VerbNode(verb=verb, text=VERB_TEXT[verb],
                               count=sum(len(g) for g in by_target.values()), targets=targets))
@@ -141,13 +143,15 @@ def move_tree(state: State, rules: Rules, path: Sequence[str] = (), *, offset: i
 
 
 def _target_node(state: State, rules: Rules, verb: str, target: str, group: list[Command],
-                 opened: bool, offset: int, limit: int | None) -> TargetNode:
+                 opened: bool, offset: int, limit: int | None, locale: str = "en") -> TargetNode:
     leaves = None
     if opened:
         page = group[offset:None if limit is None else offset + limit]
         leaves = tuple(MoveLeaf(move=str(m), rest=_rest(m, verb, target),
-                                text=describe(state, m, rules)) for m in page)
-    return TargetNode(target=target, name=_name(rules, target), count=len(group), moves=leaves)
+                                text=describe(state, m, rules, locale)) for m in page)
+    say = ENGLISH if locale == "en" else Speech(locale)
+    return TargetNode(target=target, name=_name(rules, target, say), count=len(group),
+                      moves=leaves)
 
 
 def leaves(tree: MoveTree) -> list[str]:

@@ -37,6 +37,7 @@ def add_game_commands(sub: Any, default_store: Callable[[], str]) -> None:
     log_p.add_argument("--to", dest="last", type=int, default=None, metavar="M",
                        help="the last move (default: the game's last)")
     log_p.add_argument("--json", action="store_true", help="one JSON line per move")
+    log_p.add_argument("--locale", default="en", help="en, el or ru (default en)")
     log_p.add_argument("--store", default=default_store())
     log_p.set_defaults(func=_log)
 
@@ -131,9 +132,13 @@ def _stored_events(args: argparse.Namespace) -> list[GameEvent]:
 
 
 def _log(args: argparse.Namespace) -> int:
-    """``ora log GAME``: one English sentence per move (ora_rules.views.narrate)."""
+    """``ora log GAME``: one sentence per move, in ``--locale`` (ora_rules.views.narrate)."""
+    from ora_rules.views.i18n import LOCALES
     from ora_rules.views.narrate import narrate_game
 
+    if args.locale not in LOCALES:
+        print(f"ora: --locale must be one of {', '.join(LOCALES)}", file=sys.stderr)
+        return 2
     events = _stored_events(args)
     if args.first < 1 or (args.last is not None and args.last < args.first):
         print("ora: --from is at least 1 and --to at least --from", file=sys.stderr)
@@ -145,7 +150,7 @@ def _log(args: argparse.Namespace) -> int:
     if args.first > max(played, 1):
         raise InvalidCommand(f"--from {args.first} is past the game's end: it has {played} "
                              "moves")
-    moves = narrate_game(events, load_rules(), args.first, args.last)
+    moves = narrate_game(events, load_rules(), args.first, args.last, args.locale)
     if args.json:
         for m in moves:
             sys.stdout.write(orjson.dumps({"number": m.number, "version": m.version,

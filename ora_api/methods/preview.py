@@ -28,6 +28,7 @@ from ora_api.transport.rpc import Registry, Session
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from ora_rules.decide import execute
 from ora_rules.views.diff import diff
+from ora_rules.views.i18n import Locale
 
 METHODS = Registry()
 
@@ -42,6 +43,7 @@ class PreviewParams:
     token: str | None = field(default=None, metadata=meta(
         "a seat's or a spectator's token of the game: needed to read a private game",
         max_length=256))
+    locale: Locale = field(default="en", metadata=meta("the language of the sentences"))
 
 
 @frozen(kw_only=True)
@@ -73,4 +75,4 @@ def game_preview(svc: GameService, session: Session, p: PreviewParams) -> Previe
     except (InvalidCommand, AmbiguousCommand) as e:
         raise INVALID_MOVE.error(e.message, reason=e.code) from None
     return PreviewResult(version=state.version, move=p.move,
-                         text=diff(state, executed.state, svc.rules).text)
+                         text=diff(state, executed.state, svc.rules, p.locale).text)

@@ -18,6 +18,7 @@ from ora_api.methods.common import (
 from ora_api.service import GameService
 from ora_api.transport.rpc import Registry, Session, invalid_params
 from ora_core.state import State
+from ora_rules.views.i18n import Locale
 
 METHODS = Registry()
 
@@ -65,6 +66,7 @@ class LogParams:
     to_move: int | None = field(default=None, metadata=meta(
         "the last move to narrate; the game's last when omitted", minimum=1))
     token: str | None = field(default=None, metadata=READ_TOKEN)
+    locale: Locale = field(default="en", metadata=meta("the language of the sentences"))
 
 
 @frozen(kw_only=True)
@@ -73,7 +75,7 @@ class MoveSentence:
     version: int = field(metadata=meta("the version of its move_played event"))
     seat: int = field(metadata=meta("the seat that played it"))
     move: str = field(metadata=meta("the command in the move notation"))
-    text: str = field(metadata=meta("the move as one English sentence"))
+    text: str = field(metadata=meta("the move as one sentence (in the locale asked for)"))
     then: list[str] = field(metadata=meta(
         "one sentence per automatic step the move set off (new round, settlement phase, game "
         "end)"))
@@ -88,14 +90,14 @@ class LogResult:
 
 
 @METHODS.method("game.log", params=LogParams, result=LogResult, errors=(UNKNOWN_GAME, BAD_TOKEN),
-                summary="The game's moves in words, one English sentence per move.")
+                summary="The game's moves in words, one sentence per move (en, el or ru).")
 def game_log(svc: GameService, session: Session, p: LogParams) -> LogResult:
     """Moves from_move .. to_move (inclusive); names come from the specs, seats by colour."""
     from ora_rules.views.narrate import narrate_game
 
     version = svc.current(p.game_id, p.token).version
     moves = svc.store.fold(p.game_id, lambda events: narrate_game(
-        events, svc.rules, p.from_move, p.to_move), version)
+        events, svc.rules, p.from_move, p.to_move, p.locale), version)
     return LogResult(version=version, moves=[
         MoveSentence(number=m.number, version=m.version, seat=m.seat, move=m.move, text=m.text,
                      then=list(m.then), took=m.took) for m in moves])
@@ -127,6 +129,7 @@ class ExplainParams:
     move: int | None = field(default=None, metadata=meta(
         "explain the score after this move (0: the set-up); now when omitted", minimum=0))
     token: str | None = field(default=None, metadata=READ_TOKEN)
+    locale: Locale = field(default="en", metadata=meta("the language of the lines"))
 
 
 @frozen(kw_only=True)
@@ -196,7 +199,7 @@ def game_explain(svc: GameService, session: Session, p: ExplainParams) -> Explai
 
     state = _state_after_move(svc, p.game_id, p.move, "move", p.token)
     seats = []
-    for e in explain(state, svc.rules, p.seat):
+    for e in explain(state, svc.rules, p.seat, p.locale):
         seats.append(SeatExplanation(
             seat=e.seat, name=e.name, total=e.score.total, goods_points=e.score.goods,
             economic_points=e.score.economic, settlement_points=list(e.score.settlements),
@@ -228,6 +231,8 @@ class MovesParams:
         "at most this many moves of the opened target (each is described by playing it)",
         minimum=1))
     token: str | None = field(default=None, metadata=READ_TOKEN)
+    locale: Locale = field(default="en", metadata=meta(
+        "the language of the targets' names and the moves' sentences"))
 
 
 @frozen(kw_only=True)
@@ -272,7 +277,8 @@ def game_moves(svc: GameService, session: Session, p: MovesParams) -> MovesResul
 
     state = svc.current(p.game_id, p.token)
     try:
-        tree = move_tree(state, svc.rules, p.path, offset=p.offset, limit=p.limit)
+        tree = move_tree(state, svc.rules, p.path, offset=p.offset, limit=p.limit,
+                         locale=p.locale)
     except UnknownPath as e:
         raise invalid_params(e.message, "path", reason="unknown_path") from None
     return MovesResult(version=state.version, seat=tree.seat, count=tree.count, verbs=[
@@ -295,6 +301,7 @@ class DiffParams:
                                          minimum=0))
     to_move: int = field(metadata=meta("compared with the state after this move", minimum=0))
     token: str | None = field(default=None, metadata=READ_TOKEN)
+    locale: Locale = field(default="en", metadata=meta("the language of the sentences"))
 
 
 @frozen(kw_only=True)
@@ -368,7 +375,7 @@ def game_diff(svc: GameService, session: Session, p: DiffParams) -> DiffResult:
         if move not in found:
             raise invalid_params(f"{name}: the game has fewer than {move} moves", name,
                                  reason="out_of_range")
-    d = diff(found[p.from_move], found[p.to_move], svc.rules)
+    d = diff(found[p.from_move], found[p.to_move], svc.rules, p.locale)
     return DiffResult(
         version=current.version, version_before=d.version_before, version_after=d.version_after,
         game=[GameChange(field=c.field, before=c.before, after=c.after, text=c.text)

@@ -143,7 +143,7 @@ class WordEntry:
 @frozen(kw_only=True)
 class WonderEntry:
     """A Liesborn wonder tile's dark-blue front (specs/wonders; R-LIES-6, R-LIES-9, R-LIES-10).
-    Names and texts are English only (they are not in the message catalogue yet)."""
+    Name and text in the locale; the condition is English only."""
 
     id: str = field(metadata=_doc("LW-01 .. LW-26"))
     name: str
@@ -250,8 +250,9 @@ def _space(s: SpaceSpec, _: Any) -> TileSpace:
                      terrain_name=_(v.TERRAIN[s.terrain]), card=s.card)
 
 
-def liesborn_entry(rules: Rules) -> LiesbornEntry | None:
-    """The Liesborn expansion and its tiles, from the specs (English words)."""
+def liesborn_entry(rules: Rules, _: Any = str) -> LiesbornEntry | None:
+    """The Liesborn expansion and its tiles, from the specs: the tiles' names and texts through
+    ``_`` (the message catalogue), their conditions in English."""
     expansion = rules.liesborn
     if expansion is None:
         return None
@@ -259,10 +260,10 @@ def liesborn_entry(rules: Rules) -> LiesbornEntry | None:
     for spec in sorted(rules.wonders.values(), key=lambda w: w.id):
         c = spec.condition
         wonders.append(WonderEntry(
-            id=spec.id, name=spec.name, status=spec.status, base=spec.base,
+            id=spec.id, name=_(spec.name), status=spec.status, base=spec.base,
             value=c.value if c else None, reduced=c.reduced if c else None,
             per=c.per if c else None, of=[g.value for g in c.of] if c else [],
-            each=c.each if c else 1, condition=describe_condition(spec), text=spec.text,
+            each=c.each if c else 1, condition=describe_condition(spec), text=_(spec.text),
             seed_line=spec.seed_line, rules=list(spec.rules)))
     return LiesbornEntry(
         name=expansion.name, tiles=expansion.tiles, light_points=expansion.light_points,
@@ -334,5 +335,5 @@ def catalog(rules: Rules, locale: str = "en") -> Catalog:
         actions=[WordEntry(key=k, name=_(n)) for k, n in v.ACTIONS.items()],
         phases=[WordEntry(key=k, name=_(n)) for k, n in {**v.TURNS, **v.PHASES}.items()],
         terrain=[WordEntry(key=_terrain(t), name=_(n)) for t, n in v.TERRAIN.items()],
-        liesborn=liesborn_entry(rules),
+        liesborn=liesborn_entry(rules, _),
     )

@@ -20,7 +20,8 @@ from ora_core.values import FOREST, MOOR, Good
 from ora_rules.scoring import liesborn_mode, score_player
 from ora_rules.specs import Rules
 from ora_rules.tokens import GOOD_ORDER
-from ora_rules.views.narrate import building_name, coord_text, good_name, join, seat_name
+from ora_rules.views.narrate import building_name, coord_text, seat_name, settlement_name
+from ora_rules.views.sentences import ENGLISH, Speech
 
 
 @frozen
@@ -99,26 +100,23 @@ def states_after(events: Iterable[GameEvent], moves: Sequence[int]) -> dict[int,
     return found
 
 
-def _card(rules: Rules, card: str | None) -> str:
+def _card(rules: Rules, card: str | None, say: Speech) -> str:
     if card is None:
-        return "nothing"
+        return say("nothing")
     if card == "":
-        return "an empty space"
+        return say("empty_space")
     if card == FOREST:
-        return "a forest"
+        return say("a_forest")
     if card == MOOR:
-        return "a moor"
+        return say("a_moor")
     if card.startswith("S"):
-        return f"the {rules.settlements[card].name} ({card})"
-    return building_name(rules, card)
+        return settlement_name(rules, card, say)
+    return building_name(rules, card, say)
 
 
-def _clergyman(i: int) -> str:
-    return "the prior" if i == 0 else f"lay brother {i}"
-
-
-def _seat(a: State, b: State, pa: PlayerState, pb: PlayerState, rules: Rules) -> SeatDiff:
-    name = seat_name(b, pb.seat)
+def _seat(a: State, b: State, pa: PlayerState, pb: PlayerState, rules: Rules,
+          say: Speech) -> SeatDiff:
+    name = seat_name(b, pb.seat, say)
     goods = tuple(GoodsChange(g, pa.count(g), pb.count(g))
                   for g in sorted(set(pa.goods) | set(pb.goods), key=GOOD_ORDER.__getitem__)
                   if pa.count(g) != pb.count(g))
@@ -140,80 +138,76 @@ def _seat(a: State, b: State, pa: PlayerState, pb: PlayerState, rules: Rules) ->
     more = {g.good: g.after - g.before for g in goods if g.after > g.before}
     less = {g.good: g.before - g.after for g in goods if g.after < g.before}
     if more:
-        text.append(f"{name} has {_amounts(more)} more.")
+        text.append(say("has_more", seat=name, goods=say.goods(more)))
     if less:
-        text.append(f"{name} has {_amounts(less)} less.")
+        text.append(say("has_less", seat=name, goods=say.goods(less)))
     for s in spaces:
         where = coord_text((s.col, s.row))
         if s.before is None:
-            text.append(f"{name}'s landscape gained the space {where} with "
-                        f"{_card(rules, s.after)}.")
+            text.append(say("gained_space", seat=name, coord=where,
+                            card=_card(rules, s.after, say)))
         else:
-            text.append(f"{name}'s space {where} held {_card(rules, s.before)} and now holds "
-                        f"{_card(rules, s.after)}.")
+            text.append(say("space_now", seat=name, coord=where,
+                            before=_card(rules, s.before, say), after=_card(rules, s.after, say)))
     for c in clergy:
-        now = f"stands on {building_name(rules, c.after)}" if c.after else "is at home"
-        text.append(f"{name}'s {_clergyman(c.clergyman)} now {now}.")
+        key = ("prior" if c.clergyman == 0 else "brother") + ("_on" if c.after else "_home")
+        text.append(say(key, seat=name, n=c.clergyman, building=building_name(
+            rules, c.after, say) if c.after else ""))
     if gained:
-        text.append(f"{name} received {join([_card(rules, s) for s in gained])}.")
+        text.append(say("received", seat=name,
+                        cards=say.join([_card(rules, s, say) for s in gained])))
     if left:
-        text.append(f"{name} no longer holds {join([_card(rules, s) for s in left])}.")
+        text.append(say("no_longer", seat=name,
+                        cards=say.join([_card(rules, s, say) for s in left])))
     if score_a != score_b:
-        text.append(f"{name}'s score went from {score_a} to {score_b}.")
+        text.append(say("score_went", seat=name, before=score_a, after=score_b))
     return SeatDiff(pb.seat, name, goods, tuple(spaces), clergy, gained, left, score_a, score_b,
                     tuple(text))
 
 
-def _amounts(goods: dict[Good, int]) -> str:
-    return join([f"{n} {good_name(g, n)}" for g, n in goods.items()])
-
-
-def _game(a: State, b: State, rules: Rules) -> list[FieldChange]:
+def _game(a: State, b: State, rules: Rules, say: Speech) -> list[FieldChange]:
     changes = []
 
-    def change(field: str, before: object, after: object, text: str) -> None:
-        if before != after:
-            changes.append(FieldChange(field, str(before), str(after), text))
+    def change(field: str, old: object, new: object, key: str, **fields: object) -> None:
+        if old != new:
+            changes.append(FieldChange(field, str(old), str(new), say(
+                key, **({"before": old, "after": new} | fields))))
 
-    change("round", a.round, b.round, f"The round went from {a.round} to {b.round}.")
+    change("round", a.round, b.round, "round_went")
     for indicator in sorted(set(a.wheel.positions) | set(b.wheel.positions)):
         va = a.wheel.value(indicator) if indicator in a.wheel.positions else None
         vb = b.wheel.value(indicator) if indicator in b.wheel.positions else None
-        what = "the joker" if indicator.value == "joker" else f"{indicator.value}"
-        change(f"wheel.{indicator.value}", va, vb,
-               f"On the wheel, {what} went from {_value(va)} to {_value(vb)}.")
+        what = say("joker") if indicator.value == "joker" else say.good(Good(indicator.value))
+        change(f"wheel.{indicator.value}", va, vb, "wheel_went", indicator=what,
+               before=_value(va, say), after=_value(vb, say))
     added = [x for x in b.display if x not in a.display]
     gone = [x for x in a.display if x not in b.display]
     if added or gone:
         parts = []
         if added:
-            parts.append(f"{join([building_name(rules, x) for x in added])} joined it")
+            parts.append(say("joined_it", buildings=say.join(
+                [building_name(rules, x, say) for x in added])))
         if gone:
-            parts.append(f"{join([building_name(rules, x) for x in gone])} left it")
+            parts.append(say("left_it", buildings=say.join(
+                [building_name(rules, x, say) for x in gone])))
         changes.append(FieldChange("display", " ".join(a.display), " ".join(b.display),
-                                   f"The display changed: {join(parts)}."))
-    change("work_contract_price", a.work_contract_price, b.work_contract_price,
-           f"A work contract went from {a.work_contract_price} to {b.work_contract_price} "
-           f"coins.")
-    change("districts_left", len(a.district_prices), len(b.district_prices),
-           f"Districts left went from {len(a.district_prices)} to {len(b.district_prices)}.")
-    change("plots_left", len(a.plot_prices), len(b.plot_prices),
-           f"Plots left went from {len(a.plot_prices)} to {len(b.plot_prices)}.")
-    change("wonders_left", a.wonders_left, b.wonders_left,
-           f"Wonders left went from {a.wonders_left} to {b.wonders_left}.")
+                                   say("display_changed", changes=say.join(parts))))
+    change("work_contract_price", a.work_contract_price, b.work_contract_price, "contract_went")
+    change("districts_left", len(a.district_prices), len(b.district_prices), "districts_went")
+    change("plots_left", len(a.plot_prices), len(b.plot_prices), "plots_went")
+    change("wonders_left", a.wonders_left, b.wonders_left, "wonders_went")
     phases_a = "".join(s.value for s in a.settlement_phases)
     phases_b = "".join(s.value for s in b.settlement_phases)
-    change("settlement_phases", phases_a, phases_b,
-           f"Settlement phases held went from {phases_a or 'none'} to {phases_b or 'none'}.")
+    change("settlement_phases", phases_a, phases_b, "phases_went",
+           before=phases_a or say("none"), after=phases_b or say("none"))
     da, db = _decider(a), _decider(b)
-    change("decider", da, db, f"The decision passed from {_who(a, da)} to {_who(b, db)}.")
-    change("finished", a.finished, b.finished, "The game ended." if b.finished
-           else "The game is no longer over.")
+    change("decider", da, db, "decision_passed", before=_who(a, da, say), after=_who(b, db, say))
+    change("finished", a.finished, b.finished, "game_ended" if b.finished else "not_over")
     return changes
 
 
-def _value(value: int | None) -> str:
-    return "out of play" if value is None else str(value)
+def _value(value: int | None, say: Speech) -> str:
+    return say("out_of_play") if value is None else str(value)
 
 
 def _decider(state: State) -> int | None:
@@ -221,13 +215,14 @@ def _decider(state: State) -> int | None:
     return None if state.finished or turn.kind == "over" else turn.decider
 
 
-def _who(state: State, seat: int | None) -> str:
-    return "nobody" if seat is None else seat_name(state, seat)
+def _who(state: State, seat: int | None, say: Speech) -> str:
+    return say("nobody") if seat is None else seat_name(state, seat, say)
 
 
-def diff(a: State, b: State, rules: Rules) -> Diff:
-    """Every difference from ``a`` to ``b`` (two states of one game)."""
-    seats = tuple(_seat(a, b, pa, pb, rules) for pa, pb in zip(a.players, b.players,
-                                                                strict=True))
-    return Diff(a.version, b.version, tuple(_game(a, b, rules)),
+def diff(a: State, b: State, rules: Rules, locale: str = "en") -> Diff:
+    """Every difference from ``a`` to ``b`` (two states of one game), said in ``locale``."""
+    say = ENGLISH if locale == "en" else Speech(locale)
+    seats = tuple(_seat(a, b, pa, pb, rules, say) for pa, pb in zip(a.players, b.players,
+                                                                     strict=True))
+    return Diff(a.version, b.version, tuple(_game(a, b, rules, say)),
                 tuple(s for s in seats if s.text))

@@ -8,6 +8,7 @@ explanation sums to the score by construction; a property test checks it on rand
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from attrs import frozen
@@ -27,18 +28,10 @@ from ora_rules.scoring import (
 )
 from ora_rules.specs import Rules
 from ora_rules.tokens import GOOD_ORDER
-from ora_rules.views.narrate import (
-    building_name,
-    coord_text,
-    good_name,
-    goods_text,
-    join,
-    seat_name,
-)
+from ora_rules.views import vocabulary as v
+from ora_rules.views.narrate import building_name, coord_text, seat_name, settlement_name
+from ora_rules.views.sentences import ENGLISH, Speech
 from ora_rules.wonders import variable_value
-
-_TERRAIN = {Terrain.WATER: "water", Terrain.COAST: "coast", Terrain.PLAINS: "plains",
-            Terrain.HILLSIDE: "hillside", Terrain.MOUNTAIN: "mountain"}
 
 
 @frozen
@@ -93,24 +86,26 @@ class Explanation:
     text: str
 
 
-def explain(state: State, rules: Rules, seat: int | None = None) -> tuple[Explanation, ...]:
-    """Every scored seat's explanation (only ``seat``'s when given)."""
-    return tuple(explain_player(state, p, rules) for p in state.players
+def explain(state: State, rules: Rules, seat: int | None = None, locale: str = "en"
+            ) -> tuple[Explanation, ...]:
+    """Every scored seat's explanation (only ``seat``'s when given), said in ``locale``."""
+    say = ENGLISH if locale == "en" else Speech(locale)
+    return tuple(explain_player(state, p, rules, say) for p in state.players
                  if not p.neutral and (seat is None or p.seat == seat))
 
 
-def _card_name(card: str, rules: Rules) -> str:
+def _card_name(card: str, rules: Rules, say: Speech) -> str:
     if card.startswith("S"):
-        return f"the {rules.settlements[card].name} ({card})"
-    return building_name(rules, card)
+        return settlement_name(rules, card, say)
+    return building_name(rules, card, say)
 
 
-def _points(n: int) -> str:
-    return f"{n} point{'' if abs(n) == 1 else 's'}"
+def _points(n: int, say: Speech) -> str:
+    return say("point" if abs(n) == 1 else "points", n=n)
 
 
-def goods_lines(player: PlayerState, rules: Rules, mode: str | None = None
-                ) -> tuple[GoodsLine, ...]:
+def goods_lines(player: PlayerState, rules: Rules, mode: str | None = None,
+                say: Speech = ENGLISH) -> tuple[GoodsLine, ...]:
     """The goods points kind by kind; ``mode`` in a Liesborn game, whose wonder tiles score one
     by one (``wonder_lines``) and may change which wine and whiskey count as coins."""
     lines = []
@@ -122,10 +117,10 @@ def goods_lines(player: PlayerState, rules: Rules, mode: str | None = None
             x, y = liesborn.wine_converted, liesborn.whiskey_converted
             points = 2 * ((coins + x + 2 * y) // 5) + (wine - x) + (whiskey - y)
         held = {g: n for g, n in zip(COIN_GOODS, (coins, wine, whiskey), strict=True) if n}
-        text = f"{goods_text(held)}: {_points(points)}"
+        text = say("held_points", goods=say.goods(held), points=_points(points, say))
         turned = {g: n for g, n in ((Good.WINE, x), (Good.WHISKEY, y)) if n}
         if turned:
-            text += f" (counting {goods_text(turned)} as coins)"
+            text = say("as_coins", clause=text, goods=say.goods(turned))
         lines.append(GoodsLine(held, points, text))
     for good, points in sorted(other_goods_points(player, rules).items(),
                                key=lambda kv: GOOD_ORDER[kv[0]]):
@@ -133,81 +128,73 @@ def goods_lines(player: PlayerState, rules: Rules, mode: str | None = None
             continue  # the tiles, below
         n = player.count(good)
         each = rules.goods[good].points
-        lines.append(GoodsLine({good: n}, points,
-                               f"{n} {good_name(good, n)} at {each} each: {_points(points)}"))
+        lines.append(GoodsLine({good: n}, points, say(
+            "at_each", goods=say.goods({good: n}), each=each, points=_points(points, say))))
     if liesborn is not None and mode is not None:
-        lines += wonder_lines(liesborn.tiles, rules, mode)
+        lines += wonder_lines(liesborn.tiles, rules, mode, say)
     return tuple(lines)
 
 
-#: What each count of the tiles' vocabulary counts, in words (R-LIES-8).
-_COUNTED = {
-    "built_material": "{of} in the costs of your buildings",
-    "landscape": "landscapes, the heartland included",
-    "building": "buildings, the start buildings included",
-    "cloister_building": "cloister buildings, the Cloister Office included",
-    "goods": "{of}",
-    "combination": "pairs of {of}",
-}
-
-
-def wonder_lines(tiles: Sequence[WonderScore], rules: Rules, mode: str) -> list[GoodsLine]:
+def wonder_lines(tiles: Sequence[WonderScore], rules: Rules, mode: str,
+                 say: Speech = ENGLISH) -> list[GoodsLine]:
     """One line per Liesborn wonder tile (R-LIES-5, R-LIES-6): a light-blue tile's fixed points,
     a dark-blue tile's base plus its value times the count behind it (AMB-28 f: rounded
-    down)."""
+    down). What a tile counts is ``vocabulary.EXPLAIN["per_<count>"]`` (R-LIES-8)."""
     lines = []
     for w in tiles:
         if not w.dark:
-            lines.append(GoodsLine({Good.WONDER: 1}, w.points,
-                                   f"wonder {w.tile}, light-blue: {_points(w.points)}"))
+            lines.append(GoodsLine({Good.WONDER: 1}, w.points, say(
+                "light_wonder", tile=w.tile, points=_points(w.points, say))))
             continue
         spec = rules.wonders[w.tile]
         c = spec.condition
         assert c is not None
         value = variable_value(spec, mode, rules)
-        of = " and ".join(good_name(g, 2) for g in c.of)
+        of = functools.reduce(lambda a, b: say("of_and", first=a, rest=b),
+                              [say.good(g, 2) for g in c.of]) if c.of else ""
         if c.per == "goods" and c.each > 1:
             of = f"{c.each} {of}"
-        counted = _COUNTED[c.per].format(of=of)
+        counted = say(f"per_{c.per}", of=of)
         number = f"{float(value):g}".replace("0.5", "½")
-        lines.append(GoodsLine(
-            {Good.WONDER: 1}, w.points,
-            f"wonder {w.tile} {spec.name}, dark-blue: {spec.base} "
-            f"{'+' if value >= 0 else '-'} {number.lstrip('-')} x {w.count} ({counted}) = "
-            f"{_points(w.points)}"))
+        lines.append(GoodsLine({Good.WONDER: 1}, w.points, say(
+            "dark_wonder", tile=w.tile, name=say.word(spec.name), base=spec.base,
+            sign="+" if value >= 0 else "-", value=number.lstrip("-"), count=w.count,
+            counted=counted, points=_points(w.points, say))))
     return lines
 
 
-def explain_player(state: State, player: PlayerState, rules: Rules) -> Explanation:
-    name = seat_name(state, player.seat)
+def explain_player(state: State, player: PlayerState, rules: Rules, say: Speech = ENGLISH
+                   ) -> Explanation:
+    name = seat_name(state, player.seat, say)
     mode = liesborn_mode(state)
-    goods = goods_lines(player, rules, mode)
-    economic = tuple(CardLine(card, coord, value,
-                              f"{_card_name(card, rules)} at {coord_text(coord)}: "
-                              f"{_points(value)}")
-                     for coord, card, value in economic_items(player, rules))
+    goods = goods_lines(player, rules, mode, say)
+    economic = tuple(CardLine(card, coord, value, say(
+        "card_at", card=_card_name(card, rules, say), coord=coord_text(coord),
+        points=_points(value, say))) for coord, card, value in economic_items(player, rules))
     settlements = []
     for item in settlement_items(player, rules):
         around = []
         for coord, card, value in item.neighbours:
             if card is None:
-                what = f"empty {_TERRAIN[player.landscape[coord].terrain]}"
+                terrain = player.landscape[coord].terrain
+                what = say("empty", terrain=say.word(v.TERRAIN[terrain]).lower())
                 if value == WATER_DWELLING:
-                    what = "water"
+                    what = say.word(v.TERRAIN[Terrain.WATER]).lower()
             elif card in ("LFO", "LMO"):
-                what = "forest" if card == "LFO" else "moor"
+                what = say.word(v.LANDSCAPE[card]).lower()
             else:
-                what = _card_name(card, rules)
-            around.append(NeighbourLine(coord, card, value,
-                                        f"{what} at {coord_text(coord)}: {value}"))
-        own = _card_name(item.settlement, rules)
-        parts = [f"its own {item.dwelling}"] + [line.text for line in around]
+                what = _card_name(card, rules, say)
+            around.append(NeighbourLine(coord, card, value, say(
+                "neighbour_at", what=what, coord=coord_text(coord), value=value)))
+        own = _card_name(item.settlement, rules, say)
+        parts = [say("its_own", n=item.dwelling)] + [line.text for line in around]
         settlements.append(SettlementLine(
-            item.settlement, item.coord, item.dwelling, tuple(around), item.total,
-            f"{own} at {coord_text(item.coord)}: {_points(item.total)} ({join(parts)})"))
+            item.settlement, item.coord, item.dwelling, tuple(around), item.total, say(
+                "settlement_at", card=own, coord=coord_text(item.coord),
+                points=_points(item.total, say), parts=say.join(parts))))
     score = score_player(player, rules, mode)
-    text = (f"{name}: {_points(score.total)} = goods {score.goods} + economic "
-            f"{score.economic} + settlements {sum(score.settlements)}")
+    text = say("seat_total", seat=name, points=_points(score.total, say), goods=score.goods,
+               economic=score.economic, settlements=sum(score.settlements))
     return Explanation(player.seat, name, goods, economic, tuple(settlements), score, text)
 
 

@@ -7,8 +7,11 @@ not know stays English. The ``.po`` sources ship in the package and are compiled
 memory the first time a locale is asked for (Babel's ``read_po`` / ``write_mo``), so a wheel
 needs no build step. ``ora specs messages`` writes the template ``ora.pot`` of every message.
 
-Greek and Russian translate the words the seeds name (the Greek rulebook, the Russian overview):
-goods, actions, phases, terrain and landscape words; building texts are English only.
+Greek and Russian translate every message: goods, actions, phases, terrain and landscape words,
+the names of buildings, settlements and wonder tiles, the card texts and the log's sentences
+(``vocabulary.LOG``). Where the seeds name a thing (the Greek rulebook, the Russian overview) the
+translation uses their word; the Greek rulebook leaves most building names in English, so the
+Greek names but Φάρμα are the project's.
 """
 
 from __future__ import annotations

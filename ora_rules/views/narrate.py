@@ -64,19 +64,14 @@ from ora_rules.notation import (
     parse,
 )
 from ora_rules.specs import Rules
-from ora_rules.tokens import GOOD_ORDER
+from ora_rules.views.sentences import COLOUR_NAMES as COLOUR_NAMES  # re-exported
+from ora_rules.views.sentences import ENGLISH, Speech
 from ora_rules.views.table_words import TABLE, table_words
 from ora_rules.views.takeback_words import TAKEBACK, takeback_words
-
-COLOUR_NAMES = {"R": "Red", "G": "Green", "B": "Blue", "W": "White", "Y": "Yellow"}
 
 #: Events that start the automatic part of a command: what follows them is no longer the
 #: player's doing but the schedule's (narrated as sentences of their own).
 _AUTOMATIC = (RoundBegan, SettlementPhaseBegan, BuildingsRevealed, SettlementsDealt, GameEnded)
-
-#: Goods names whose plural differs from the singular (the rest are mass nouns: "3 wood").
-_PLURALS = {Good.COIN: "coins", Good.BOOK: "books", Good.RELIQUARY: "reliquaries",
-            Good.ORNAMENT: "ornaments", Good.WONDER: "wonders", Good.CERAMIC: "ceramics"}
 
 
 @frozen
@@ -94,57 +89,49 @@ class Narration:
     took: int | None = None
 
 
-# --- names --------------------------------------------------------------------------------------
+# --- names (English; ``Speech`` says them in a locale) ----------------------------------------
 
 
-def seat_name(state: State, seat: int) -> str:
+def seat_name(state: State, seat: int, say: Speech = ENGLISH) -> str:
     """"Red", or "the neutral player" for the solo game's neutral seat."""
     player = state.players[seat]
     if player.neutral:
-        return "the neutral player"
-    return COLOUR_NAMES.get(player.colour, player.colour)
+        return say("neutral")
+    return say.colour(player.colour)
 
 
-def _possessive(name: str) -> str:
-    return name + "'s"
-
-
-def building_name(rules: Rules, building: str) -> str:
+def building_name(rules: Rules, building: str, say: Speech = ENGLISH) -> str:
     """"the Farmyard (LR2)": the spec's name and the id the notation uses."""
-    return f"the {rules.building(building).name} ({building})"
+    return say.building(rules.building(building).name, building)
 
 
-def settlement_name(rules: Rules, settlement: str) -> str:
-    return f"the {rules.settlements[settlement].name} ({settlement})"
+def settlement_name(rules: Rules, settlement: str, say: Speech = ENGLISH) -> str:
+    return say.settlement(rules.settlements[settlement].name, settlement)
 
 
 def good_name(good: Good, n: int = 1) -> str:
     """The goods spec's name in words: "peat coal", "coins" (plural for n != 1)."""
-    if n != 1 and good in _PLURALS:
-        return _PLURALS[good]
-    return good.value.replace("_", " ")
+    return ENGLISH.good(good, n)
 
 
 def goods_text(goods: Mapping[Good, int]) -> str:
     """"2 grain, 1 wood and 3 coins"; "nothing" when empty."""
-    parts = [f"{n} {good_name(g, n)}"
-             for g, n in sorted(goods.items(), key=lambda kv: GOOD_ORDER[kv[0]]) if n]
-    return join(parts) if parts else "nothing"
+    return ENGLISH.goods(goods)
 
 
 def join(parts: Sequence[str]) -> str:
     """English list: "a", "a and b", "a, b and c"."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return ENGLISH.join(parts)
 
 
 def coord_text(coord: Coord) -> str:
     return f"({coord[0]}, {coord[1]})"
 
 
-def _indicator_name(indicator: Indicator) -> str:
-    return "the joker" if indicator is Indicator.JOKER else f"the {indicator.value} indicator"
+def _indicator_name(indicator: Indicator, say: Speech) -> str:
+    if indicator is Indicator.JOKER:
+        return say("joker")
+    return say("indicator", good=say.good(Good(indicator.value)))
 
 
 def _sentence(text: str) -> str:
@@ -154,28 +141,30 @@ def _sentence(text: str) -> str:
 # --- one move -----------------------------------------------------------------------------------
 
 
-def narrate_move(before: State, events: Sequence[GameEvent], rules: Rules, number: int = 0
-                 ) -> Narration:
+def narrate_move(before: State, events: Sequence[GameEvent], rules: Rules, number: int = 0,
+                 locale: str = "en") -> Narration:
     """``events`` are one command's events, its ``MovePlayed`` first; ``before`` the state the
-    command was played in."""
+    command was played in; the words in ``locale``."""
     played = events[0]
     if not isinstance(played, MovePlayed):
         raise ValueError(f"a move's events start with MovePlayed, not {type(played).__name__}")
+    say = ENGLISH if locale == "en" else Speech(locale)
     table = [e for e in events if isinstance(e, TAKEBACK + TABLE)]  # said after the move
     if table:
         events = [e for e in events if not isinstance(e, TAKEBACK + TABLE)]
     split = next((i for i, e in enumerate(events) if i and isinstance(e, _AUTOMATIC)),
                  len(events))
-    words = _Words(before, rules, played.seat)
+    words = _Words(before, rules, played.seat, say)
     text = words.move(parse(played.move), events[1:split])
-    then = tuple(_automatic(before, rules, events[split:]))
+    then = tuple(_automatic(before, rules, events[split:], say))
     flow = next((e.flow for e in reversed(events) if isinstance(e, FlowChanged)), None)
     if flow is not None and flow.final_phase and not before.flow.final_phase:
         rule = "R-END-3" if before.config.mode == "2L" else "R-END-2"
         ended = any(isinstance(e, GameEnded) for e in events)  # the phase ends at once
         at = len(then) - 1 if ended else len(then)
-        then = (*then[:at], f"The final phase begins ({rule}).", *then[at:])
-    then = (*then, *takeback_words(before, table, seat_name),
+        then = (*then[:at], say("final_phase", rule=rule), *then[at:])
+    # The clocks' and seats' sentences (table_words) are English in every locale so far.
+    then = (*then, *takeback_words(before, table, lambda s, seat: seat_name(s, seat, say), say),
             *table_words(before, table, seat_name))
     return Narration(number=number, version=before.version + 1, seat=played.seat,
                      move=played.move, text=text, then=then, took=played.took)
@@ -184,29 +173,38 @@ def narrate_move(before: State, events: Sequence[GameEvent], rules: Rules, numbe
 class _Words:
     """The sentence of one command, from the state before it and the events it caused."""
 
-    def __init__(self, before: State, rules: Rules, seat: int) -> None:
+    def __init__(self, before: State, rules: Rules, seat: int, say: Speech = ENGLISH) -> None:
         self.before = before
         self.rules = rules
         self.seat = seat
-        self.actor = seat_name(before, seat)
+        self.say = say
+        self.actor = seat_name(before, seat, say)
 
     def who(self, seat: int) -> str:
-        return seat_name(self.before, seat)
+        return seat_name(self.before, seat, self.say)
+
+    def name(self, building: str) -> str:
+        return building_name(self.rules, building, self.say)
 
     def owned(self, building: str) -> str:
         """The building, with its owner named when it is not the actor's."""
         placement = self.before.built.get(building)
-        name = building_name(self.rules, building)
         if placement is None or placement.seat == self.seat:
-            return name
-        return f"{_possessive(self.who(placement.seat))} {name.removeprefix('the ')}"
+            return self.name(building)
+        return self.say("owned", owner=self.who(placement.seat), id=building,
+                        name=self.say.word(self.rules.building(building).name))
+
+    def clergy(self, seat: int, clergy: int) -> str:
+        """"Red's prior", "Blue's lay brother"."""
+        key = "owner_prior" if clergy == 0 else "owner_lay_brother"
+        return self.say(key, owner=self.who(seat))
 
     def move(self, command: Command, events: Sequence[GameEvent]) -> str:
         lead, rest = self.lead(command, events)
         clauses = [lead, *self.clauses(rest)]
         if isinstance(command, Use) and command.params[:1] == ("-",):
-            clauses.append("declines its function")
-        return _sentence(f"{self.actor} {join(clauses)}")
+            clauses.append(self.say("declines"))
+        return _sentence(self.say("sentence", actor=self.actor, clauses=self.say.join(clauses)))
 
     # The command's own clause, and the events it leaves for the generic clauses: the told
     # column of the commands' table (ora_rules/verbs.py), beside how decide carries them out.
@@ -222,7 +220,7 @@ class _Words:
         converted = [e for e in events if isinstance(e, GoodsConverted)]
         if converted:
             return self.clause(converted[0]), [e for e in events if e is not converted[0]]
-        return f"converts {goods_text(dict(command.goods))}", events
+        return self.say("converts", goods=self.say.goods(dict(command.goods))), events
 
     @verbs.COMMIT.narrates
     def _commit_lead(self, command: Commit, events: Sequence[GameEvent]
@@ -239,11 +237,11 @@ class _Words:
         where = self.owned(command.building)
         # A production that spends the joker says so, as felling trees does (R-WHEEL-6).
         if any(isinstance(e, IndicatorUsed) and e.indicator is Indicator.JOKER for e in rest):
-            where += " with the joker"
+            where = self.say("with_joker", building=where)
         if placed:
-            who = "the prior" if placed[0].clergy == 0 else "a lay brother"
-            return f"places {who} on {where}", rest
-        return f"uses {where}", rest
+            who = self.say("the_prior" if placed[0].clergy == 0 else "a_lay_brother")
+            return self.say("places", clergy=who, building=where), rest
+        return self.say("uses", building=where), rest
 
     @verbs.BUILD.narrates
     def _build(self, command: Build, events: Sequence[GameEvent]
@@ -251,27 +249,31 @@ class _Words:
         built = next((e for e in events if isinstance(e, BuildingBuilt)
                       and e.building == command.building), None)
         rest = [e for e in events if e is not built]
-        name = building_name(self.rules, command.building)
-        text = f"builds {name} at {coord_text(command.coord)}"
+        name = self.name(command.building)
+        at = coord_text(command.coord)
         if built is not None and built.seat != self.seat:
             owner = self.before.players[built.seat]
-            text = f"builds {name} for {self.who(built.seat)} at {coord_text(command.coord)}"
             covered = owner.landscape.get(command.coord)
             if covered is not None and covered.card is not None:
-                text += f" over {building_name(self.rules, covered.card)}"
-        return text, rest
+                return self.say("builds_for_over", building=name, seat=self.who(built.seat),
+                                coord=at, covered=self.name(covered.card)), rest
+            return self.say("builds_for", building=name, seat=self.who(built.seat),
+                            coord=at), rest
+        return self.say("builds", building=name, coord=at), rest
 
     @verbs.FELL.narrates
     def _fell(self, command: FellTrees | CutPeat, events: Sequence[GameEvent]
               ) -> tuple[str, Sequence[GameEvent]]:
-        what = "fells trees" if isinstance(command, FellTrees) else "cuts peat"
+        fells = isinstance(command, FellTrees)
         if command.coord is None:
-            card = "forest" if isinstance(command, FellTrees) else "moor"
-            return f"{what} with no {card} left, and nothing happens", events
+            return self.say("fells_none" if fells else "cuts_none"), events
         rest = [e for e in events if not isinstance(e, CardRemoved | IndicatorUsed)]
-        joker = " with the joker" if command.joker else ""
-        empty = "" if any(isinstance(e, GoodsGained) for e in rest) else ", taking nothing"
-        return f"{what} at {coord_text(command.coord)}{joker}{empty}", rest
+        text = self.say("fells" if fells else "cuts", coord=coord_text(command.coord))
+        if command.joker:
+            text = self.say("clause_joker", clause=text)
+        if not any(isinstance(e, GoodsGained) for e in rest):
+            text = self.say("taking_nothing", clause=text)
+        return text, rest
 
     @verbs.WORK_CONTRACT.narrates
     def _contract(self, command: WorkContract, events: Sequence[GameEvent]
@@ -279,17 +281,18 @@ class _Words:
         where = self.owned(command.building)
         paid = next((e for e in events if isinstance(e, GoodsPaid) and e.seat == self.seat), None)
         rest = [e for e in events if e is not paid]
-        price = goods_text(paid.goods) if paid is not None else "nothing"
+        price = self.say.goods(paid.goods) if paid is not None else self.say("nothing")
         present = command.payment in ("Wn", "Wh")
-        text = f"issues a work contract for {where}, {'giving' if present else 'paying'} {price}"
+        text = self.say("contract_gives" if present else "contract_pays", building=where,
+                        price=price)
         if paid is not None and paid.to_seat is not None:
-            text += f" to {self.who(paid.to_seat)}"
+            text = self.say("to_seat", clause=text, seat=self.who(paid.to_seat))
         if present:
-            text += " as a present"
+            text = self.say("present", clause=text)
         placed = next((e for e in rest if isinstance(e, ClergyPlaced)), None)
         if placed is not None:  # only one kind of clergyman was free: no answer needed
-            who = "prior" if placed.clergy == 0 else "lay brother"
-            text += f", and {_possessive(self.who(placed.seat))} {who} goes to work there"
+            text = self.say("goes_to_work", clause=text,
+                            clergy=self.clergy(placed.seat, placed.clergy))
             rest = [e for e in rest if e is not placed]
         return text, rest
 
@@ -299,14 +302,14 @@ class _Words:
         placed = next((e for e in events if isinstance(e, ClergyPlaced)), None)
         building = placed.building if placed is not None else self.before.flow.turn.contract
         rest = [e for e in events if e is not placed]
-        who = "their prior" if command.prior else "a lay brother"
         owner = placed.seat if placed is not None else self.seat
         if owner != self.seat:
-            who = f"{_possessive(self.who(owner))} {who.removeprefix('their ').removeprefix('a ')}"
+            who = self.clergy(owner, 0 if command.prior else 1)
+        else:
+            who = self.say("their_prior" if command.prior else "a_lay_brother")
         if building is None:
-            return f"answers the work contract with {who}", rest
-        name = building_name(self.rules, building)
-        return f"sends {who} to work on {name} under contract", rest
+            return self.say("answers", clergy=who), rest
+        return self.say("sends", clergy=who, building=self.name(building)), rest
 
     @verbs.BUY.narrates
     def _buy(self, command: BuyDistrict | BuyPlot, events: Sequence[GameEvent]
@@ -314,14 +317,13 @@ class _Words:
         added = next((e for e in events if isinstance(e, LandscapeAdded)), None)
         paid = next((e for e in events if isinstance(e, GoodsPaid) and e.seat == self.seat), None)
         rest = [e for e in events if e is not added and e is not paid]
-        side = command.side.lower()
+        side = self.say.side(command.side)
         if isinstance(command, BuyDistrict):
-            text = f"buys a district and places it {side} side up in row {command.row}"
+            text = self.say("buys_district", side=side, row=command.row)
         else:
-            text = (f"buys a plot and places it {side} side up in rows {command.row} and "
-                    f"{command.row + 1}")
+            text = self.say("buys_plot", side=side, row=command.row, next=command.row + 1)
         if paid is not None:
-            text += f" for {goods_text(paid.goods)}"
+            text = self.say("for_goods", clause=text, goods=self.say.goods(paid.goods))
         return text, rest
 
     @verbs.SETTLE.narrates
@@ -330,24 +332,21 @@ class _Words:
         built = next((e for e in events if isinstance(e, SettlementBuilt)), None)
         paid = next((e for e in events if isinstance(e, GoodsPaid) and e.seat == self.seat), None)
         rest = [e for e in events if e is not built and e is not paid]
-        text = (f"founds {settlement_name(self.rules, command.settlement)} at "
-                f"{coord_text(command.coord)}")
+        text = self.say("founds", settlement=settlement_name(self.rules, command.settlement,
+                                                             self.say),
+                        coord=coord_text(command.coord))
         if paid is not None:
-            text += f", feeding and heating it with {goods_text(paid.goods)}"
+            text = self.say("feeds", clause=text, goods=self.say.goods(paid.goods))
         return text, rest
 
     def _commit(self) -> str:
         kind = self.before.flow.turn.kind
-        if kind == "settlement":
-            return "is done with the settlement phase"
-        if kind == "neutral":
-            return "is done building for the neutral player"
-        if kind == "neutral_prior":
-            return "is done with the neutral prior"
-        return "ends the turn"
+        return self.say({"settlement": "done_settlement", "neutral": "done_neutral",
+                         "neutral_prior": "done_neutral_prior"}.get(kind, "ends_turn"))
 
     # Whatever else the command caused, merged per kind and seat: "pays 1 peat", "takes 2 wood".
     def clauses(self, events: Iterable[GameEvent]) -> list[str]:
+        say = self.say
         goods: dict[tuple[str, int, int | None], dict[Good, int]] = {}
         texts: dict[tuple[str, int, int | None], str] = {}
         for event in events:
@@ -370,72 +369,85 @@ class _Words:
                 result.append(text)
                 continue
             verb, seat, to = key
-            phrase = f"{verb} {goods_text(goods[key])}"
+            phrase = say(verb, goods=say.goods(goods[key]))
             if to is not None:
-                phrase += f" to {self.who(to)}"
+                phrase = say("to_seat", clause=phrase, seat=self.who(to))
             if seat == self.seat:
                 result.append(phrase)
             elif verb == "takes":
-                others.setdefault(goods_text(goods[key]), []).append(seat)
+                others.setdefault(say.goods(goods[key]), []).append(seat)
             else:
-                result.append(f"{self.who(seat)} {phrase}")
+                result.append(say("sentence", actor=self.who(seat), clauses=phrase))
         for what, seats in others.items():
-            each = " each" if len(seats) > 1 else ""
-            result.append(f"{join([self.who(s) for s in seats])}{each} "
-                          f"{'get' if len(seats) > 1 else 'gets'} {what}")
+            if len(seats) > 1:
+                result.append(say("each_get", seats=say.join([self.who(s) for s in seats]),
+                                  goods=what))
+            else:
+                result.append(say("gets", seat=self.who(seats[0]), goods=what))
         return result
 
     def clause(self, event: GameEvent) -> str:
         """One event as a clause of the actor's sentence ("" for bookkeeping)."""
+        say = self.say
         if isinstance(event, FlowChanged | MovePlayed | IndicatorUsed):
             return ""
         if isinstance(event, GoodsConverted):
-            return f"converts {goods_text(event.given)} into {goods_text(event.received)}"
+            return say("converts_into", given=say.goods(event.given),
+                       received=say.goods(event.received))
         if isinstance(event, BuildingBuilt):
-            whose = "" if event.seat == self.seat else f" for {self.who(event.seat)}"
-            return (f"builds {building_name(self.rules, event.building)}{whose} at "
-                    f"{coord_text(event.coord)}")
+            at = coord_text(event.coord)
+            if event.seat == self.seat:
+                return say("builds", building=self.name(event.building), coord=at)
+            return say("builds_for", building=self.name(event.building),
+                       seat=self.who(event.seat), coord=at)
         if isinstance(event, SettlementBuilt):
-            return (f"founds {settlement_name(self.rules, event.settlement)} at "
-                    f"{coord_text(event.coord)}")
+            return say("founds", settlement=settlement_name(self.rules, event.settlement, say),
+                       coord=coord_text(event.coord))
         if isinstance(event, ClergyPlaced):
-            who = "prior" if event.clergy == 0 else "lay brother"
-            return (f"{_possessive(self.who(event.seat))} {who} goes to "
-                    f"{building_name(self.rules, event.building)}")
+            return say("goes_to", clergy=self.clergy(event.seat, event.clergy),
+                       building=self.name(event.building))
         if isinstance(event, BuildingUsed):
-            return f"uses {self.owned(event.building)}"
+            return say("uses", building=self.owned(event.building))
         if isinstance(event, CardRemoved):
             space = self.before.players[event.seat].landscape.get(event.coord)
             card = space.card if space is not None else None
-            what = {FOREST: "the forest", MOOR: "the moor"}.get(card or "", "the card")
-            return f"clears {what} at {coord_text(event.coord)}"
+            key = {FOREST: "clears_forest", MOOR: "clears_moor"}.get(card or "", "clears_card")
+            return say(key, coord=coord_text(event.coord))
         if isinstance(event, LandscapeAdded):
-            rows = (f"row {event.row}" if event.kind == "district"
-                    else f"rows {event.row} and {event.row + 1}")
-            return f"adds a {event.kind} {event.side.lower()} side up in {rows}"
+            side = say.side(event.side)
+            if event.kind == "district":
+                return say("adds_district", side=side, row=event.row)
+            return say("adds_plot", side=side, row=event.row, next=event.row + 1)
         if isinstance(event, WorkContractPriceSet):
-            return f"raises the work contract price to {goods_text({Good.COIN: event.price})}"
+            return say("raises_price", goods=say.goods({Good.COIN: event.price}))
         if isinstance(event, ClergyReturned):
-            return f"{_possessive(self.who(event.seat))} clergy return home"
+            return say("clergy_return", seat=self.who(event.seat))
         if isinstance(event, IndicatorEntered):
-            return f"brings {_indicator_name(event.indicator)} into play"
+            return say("brings", indicator=_indicator_name(event.indicator, say))
         if isinstance(event, WheelRotated):
-            return "turns the production wheel"
+            return say("turns_wheel")
         if isinstance(event, WonderTaken):  # Liesborn (R-LIES-3)
             if event.dark:
-                name = self.rules.wonders[event.tile].name
-                return f"takes the dark-blue wonder {event.tile} ({name}) from the display"
-            return "takes a light-blue wonder (20 points) from the stack"
-        return " ".join(_automatic(self.before, self.rules, [event])).rstrip(".").lower()
+                name = say.word(self.rules.wonders[event.tile].name)
+                return say("takes_dark_wonder", tile=event.tile, name=name)
+            return say("takes_light_wonder")
+        text = " ".join(_automatic(self.before, self.rules, [event], say)).rstrip(".")
+        return text[:1].lower() + text[1:]
 
 
 # --- the automatic steps ------------------------------------------------------------------------
 
 
-def _automatic(before: State, rules: Rules, events: Sequence[GameEvent]) -> Iterator[str]:
+def _automatic(before: State, rules: Rules, events: Sequence[GameEvent],
+               say: Speech = ENGLISH) -> Iterator[str]:
     """The schedule's steps after a command, one sentence each (round goods merged)."""
     def who(seat: int) -> str:
-        return seat_name(before, seat)
+        return seat_name(before, seat, say)
+
+    def seats_named(seats: list[int]) -> str:
+        if len(scored) > 1 and seats == scored:
+            return say("every_player")
+        return say.join([who(s) for s in seats])
 
     scored = [p.seat for p in before.players if not p.neutral]
     i = 0
@@ -445,57 +457,57 @@ def _automatic(before: State, rules: Rules, events: Sequence[GameEvent]) -> Iter
         if isinstance(event, RoundBegan):
             mode = rules.modes.get(before.config.mode)
             if mode is not None and mode.bonus_round and event.round == mode.rounds + 1:
-                yield (f"The bonus round begins (R-BONUS-1); {who(event.start_seat)} is the "
-                       f"start player.")
+                yield say("bonus_begins", seat=who(event.start_seat))
             else:
-                yield f"Round {event.round} begins; {who(event.start_seat)} is the start player."
+                yield say("round_begins", round=event.round, seat=who(event.start_seat))
         elif isinstance(event, WheelRotated):
-            text = "The production wheel turns"
             if event.removed:
-                gone = join([_indicator_name(x) for x in event.removed])
-                text += f", and {gone} {'leaves' if len(event.removed) == 1 else 'leave'} play"
-            yield text + "."
+                gone = say.join([_indicator_name(x, say) for x in event.removed])
+                key = "wheel_turns_leaves" if len(event.removed) == 1 else "wheel_turns_leave"
+                yield say(key, indicators=gone)
+            else:
+                yield say("wheel_turns")
         elif isinstance(event, IndicatorEntered):
-            yield _sentence(f"{_indicator_name(event.indicator)} enters the wheel")
+            yield _sentence(say("enters", indicator=_indicator_name(event.indicator, say)))
         elif isinstance(event, ClergyReturned):
-            yield _sentence(f"{_possessive(who(event.seat))} clergy return home")
+            yield _sentence(say("clergy_return", seat=who(event.seat)))
         elif isinstance(event, GoodsGained):
             seats = [event.seat]
             while (i < len(events) and isinstance(events[i], GoodsGained)
                    and events[i].goods == event.goods):  # type: ignore[union-attr]
                 seats.append(events[i].seat)  # type: ignore[union-attr]
                 i += 1
-            names = ("Every player" if len(scored) > 1 and seats == scored
-                     else join([who(s) for s in seats]))
-            verb = "takes" if len(seats) == 1 or names == "Every player" else "take"
-            yield f"{names} {verb} {goods_text(event.goods)}."
+            everyone = len(scored) > 1 and seats == scored
+            key = "seat_takes" if len(seats) == 1 or everyone else "seats_take"
+            yield say(key, seats=seats_named(seats), goods=say.goods(event.goods))
         elif isinstance(event, GoodsPaid):
-            yield f"{who(event.seat)} pays {goods_text(event.goods)}."
+            yield say("seat_pays", seat=who(event.seat), goods=say.goods(event.goods))
         elif isinstance(event, SettlementPhaseBegan):
-            yield f"Settlement phase {event.stage.value} begins."
+            yield say("phase_begins", stage=event.stage.value)
         elif isinstance(event, BuildingsRevealed):
-            names = join([building_name(rules, b) for b in event.buildings])
-            yield f"The {event.stage.value} buildings join the display: {names}."
+            names = say.join([building_name(rules, b, say) for b in event.buildings])
+            yield say("revealed", stage=event.stage.value, buildings=names)
         elif isinstance(event, SettlementsDealt):
             seats = list(event.seats)
-            names = ("Every player" if len(scored) > 1 and seats == scored
-                     else join([who(s) for s in seats]))
-            verb = "receives" if names == "Every player" or len(seats) == 1 else "receive"
-            yield f"{names} {verb} {settlement_name(rules, event.settlement)}."
+            everyone = len(scored) > 1 and seats == scored
+            key = "seat_receives" if everyone or len(seats) == 1 else "seats_receive"
+            yield say(key, seats=seats_named(seats),
+                      settlement=settlement_name(rules, event.settlement, say))
         elif isinstance(event, WorkContractPriceSet):
-            yield f"A work contract now costs {goods_text({Good.COIN: event.price})}."
+            yield say("price_now", goods=say.goods({Good.COIN: event.price}))
         elif isinstance(event, GameEnded):
-            totals = join([f"{who(s.seat)} {s.total}" for s in event.scores])
-            winners = join([who(s) for s in event.winners])
-            verb = "wins" if len(event.winners) == 1 else "share the win"
-            yield f"The game ends: {totals} points; {winners} {verb}."
+            totals = say.join([say("score", seat=who(s.seat), total=s.total)
+                               for s in event.scores])
+            winners = say.join([who(s) for s in event.winners])
+            key = "ends_wins" if len(event.winners) == 1 else "ends_share"
+            yield say(key, totals=totals, winners=winners)
         elif isinstance(event, FlowChanged | MovePlayed | GameStarted):
             continue
         else:
-            words = _Words(before, rules, _seat_of(event))
+            words = _Words(before, rules, _seat_of(event), say)
             text = words.clause(event)
             if text:
-                yield _sentence(f"{words.actor} {text}")
+                yield _sentence(say("sentence", actor=words.actor, clauses=text))
 
 
 def _seat_of(event: GameEvent) -> int:
@@ -507,7 +519,7 @@ def _seat_of(event: GameEvent) -> int:
 
 
 def narrate_game(events: Iterable[GameEvent], rules: Rules, first: int = 1,
-                 last: int | None = None) -> list[Narration]:
+                 last: int | None = None, locale: str = "en") -> list[Narration]:
     """Moves ``first`` .. ``last`` (inclusive, counted from 1) of an event stream in words.
 
     Each move's events are folded in one run from the state before the move (``fold``), so
@@ -519,7 +531,7 @@ def narrate_game(events: Iterable[GameEvent], rules: Rules, first: int = 1,
     for event in events:
         if isinstance(event, MovePlayed):
             if number >= first and state is not None:
-                result.append(narrate_move(state, batch, rules, number))
+                result.append(narrate_move(state, batch, rules, number, locale))
             state = fold(batch, state)
             number += 1
             if last is not None and number > last:
@@ -527,5 +539,5 @@ def narrate_game(events: Iterable[GameEvent], rules: Rules, first: int = 1,
             batch = []
         batch.append(event)
     if number >= first and state is not None and batch:
-        result.append(narrate_move(state, batch, rules, number))
+        result.append(narrate_move(state, batch, rules, number, locale))
     return result

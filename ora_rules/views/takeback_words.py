@@ -7,26 +7,27 @@ from collections.abc import Callable, Iterator, Sequence
 
 from ora_core.events import GameEvent, PositionRestored, UndoAnswered, UndoLapsed, UndoRequested
 from ora_core.state import State
+from ora_rules.views.sentences import ENGLISH, Speech
 
 #: The events of a take-back: said after a move's own sentences, never part of them.
 TAKEBACK = (UndoRequested, UndoAnswered, UndoLapsed, PositionRestored)
 
 
 def takeback_words(before: State, events: Sequence[GameEvent],
-                   name: Callable[[State, int], str]) -> Iterator[str]:
-    """One sentence per take-back event; ``name(state, seat)`` names a seat."""
+                   name: Callable[[State, int], str], say: Speech = ENGLISH) -> Iterator[str]:
+    """One sentence per take-back event; ``name(state, seat)`` names a seat; the words of
+    ``say`` (vocabulary.TAKEBACK)."""
     def who(seat: int) -> str:
         return name(before, seat)
 
     for event in events:
         if isinstance(event, UndoRequested):
-            asked = " and ".join(who(s) for s in event.waiting)
-            yield (f"{who(event.seat)} asks to take the game back to after move "
-                   f"{event.to_move}" + (f", asking {asked} to agree." if asked else "."))
+            asked = say.join([who(s) for s in event.waiting])
+            yield (say("undo_asks_agree", seat=who(event.seat), move=event.to_move, asked=asked)
+                   if asked else say("undo_asks", seat=who(event.seat), move=event.to_move))
         elif isinstance(event, UndoAnswered):
-            yield f"{who(event.seat)} {'accepts' if event.accepted else 'refuses'} the take-back."
+            yield say("undo_accepts" if event.accepted else "undo_refuses", seat=who(event.seat))
         elif isinstance(event, UndoLapsed):
-            yield "The take-back asked lapses: a move was played."
+            yield say("undo_lapses")
         elif isinstance(event, PositionRestored):
-            yield (f"The moves after move {event.to_move} are taken back: the game is back at "
-                   f"the position after move {event.to_move}.")
+            yield say("undo_restored", move=event.to_move)

@@ -90,12 +90,185 @@ END_NOW = {
 }
 
 
+#: Seats by colour in the log (the solo game's neutral seat is "the neutral player").
+COLOUR_NAMES = {"R": "Red", "G": "Green", "B": "Blue", "W": "White", "Y": "Yellow"}
+
+#: The log's sentences (``ora_rules.views.sentences``): key -> English template with named
+#: fields; a locale's catalogue translates the template, fields and all.
+LOG: dict[str, str] = {
+    # names and lists
+    "building": "the {name} ({id})",
+    "settlement": "the {name} ({id})",
+    "owned": "{owner}'s {name} ({id})",
+    "neutral": "the neutral player",
+    "count": "{n} {good}",
+    "and": "{first} and {last}",
+    "nothing": "nothing",
+    "joker": "the joker",
+    "indicator": "the {good} indicator",
+    "sentence": "{actor} {clauses}",
+    # clergy
+    "the_prior": "the prior",
+    "a_lay_brother": "a lay brother",
+    "their_prior": "their prior",
+    "owner_prior": "{owner}'s prior",
+    "owner_lay_brother": "{owner}'s lay brother",
+    # the commands' own clauses
+    "declines": "declines its function",
+    "converts": "converts {goods}",
+    "converts_into": "converts {given} into {received}",
+    "ends_turn": "ends the turn",
+    "done_settlement": "is done with the settlement phase",
+    "done_neutral": "is done building for the neutral player",
+    "done_neutral_prior": "is done with the neutral prior",
+    "with_joker": "{building} with the joker",
+    "places": "places {clergy} on {building}",
+    "uses": "uses {building}",
+    "builds": "builds {building} at {coord}",
+    "builds_for": "builds {building} for {seat} at {coord}",
+    "builds_for_over": "builds {building} for {seat} at {coord} over {covered}",
+    "fells": "fells trees at {coord}",
+    "cuts": "cuts peat at {coord}",
+    "fells_none": "fells trees with no forest left, and nothing happens",
+    "cuts_none": "cuts peat with no moor left, and nothing happens",
+    "clause_joker": "{clause} with the joker",
+    "taking_nothing": "{clause}, taking nothing",
+    "contract_pays": "issues a work contract for {building}, paying {price}",
+    "contract_gives": "issues a work contract for {building}, giving {price}",
+    "to_seat": "{clause} to {seat}",
+    "present": "{clause} as a present",
+    "goes_to_work": "{clause}, and {clergy} goes to work there",
+    "answers": "answers the work contract with {clergy}",
+    "sends": "sends {clergy} to work on {building} under contract",
+    "buys_district": "buys a district and places it {side} side up in row {row}",
+    "buys_plot": "buys a plot and places it {side} side up in rows {row} and {next}",
+    "for_goods": "{clause} for {goods}",
+    "founds": "founds {settlement} at {coord}",
+    "feeds": "{clause}, feeding and heating it with {goods}",
+    # what else a command caused
+    "pays": "pays {goods}",
+    "takes": "takes {goods}",
+    "gets": "{seat} gets {goods}",
+    "each_get": "{seats} each get {goods}",
+    "goes_to": "{clergy} goes to {building}",
+    "clears_forest": "clears the forest at {coord}",
+    "clears_moor": "clears the moor at {coord}",
+    "clears_card": "clears the card at {coord}",
+    "adds_district": "adds a district {side} side up in row {row}",
+    "adds_plot": "adds a plot {side} side up in rows {row} and {next}",
+    "raises_price": "raises the work contract price to {goods}",
+    "clergy_return": "{seat}'s clergy return home",
+    "brings": "brings {indicator} into play",
+    "turns_wheel": "turns the production wheel",
+    "takes_dark_wonder": "takes the dark-blue wonder {tile} ({name}) from the display",
+    "takes_light_wonder": "takes a light-blue wonder (20 points) from the stack",
+    # the schedule's own sentences
+    "bonus_begins": "The bonus round begins (R-BONUS-1); {seat} is the start player.",
+    "round_begins": "Round {round} begins; {seat} is the start player.",
+    "wheel_turns": "The production wheel turns.",
+    "wheel_turns_leaves": "The production wheel turns, and {indicators} leaves play.",
+    "wheel_turns_leave": "The production wheel turns, and {indicators} leave play.",
+    "enters": "{indicator} enters the wheel",
+    "every_player": "Every player",
+    "seat_takes": "{seats} takes {goods}.",
+    "seats_take": "{seats} take {goods}.",
+    "seat_pays": "{seat} pays {goods}.",
+    "phase_begins": "Settlement phase {stage} begins.",
+    "revealed": "The {stage} buildings join the display: {buildings}.",
+    "seat_receives": "{seats} receives {settlement}.",
+    "seats_receive": "{seats} receive {settlement}.",
+    "price_now": "A work contract now costs {goods}.",
+    "score": "{seat} {total}",
+    "ends_wins": "The game ends: {totals} points; {winners} wins.",
+    "ends_share": "The game ends: {totals} points; {winners} share the win.",
+    "final_phase": "The final phase begins ({rule}).",
+}
+
+#: The take-back's sentences in the log (``ora_rules.views.takeback_words``, UNDO-1..4).
+TAKEBACK: dict[str, str] = {
+    "undo_asks": "{seat} asks to take the game back to after move {move}.",
+    "undo_asks_agree": "{seat} asks to take the game back to after move {move}, asking {asked} "
+                       "to agree.",
+    "undo_accepts": "{seat} accepts the take-back.",
+    "undo_refuses": "{seat} refuses the take-back.",
+    "undo_lapses": "The take-back asked lapses: a move was played.",
+    "undo_restored": "The moves after move {move} are taken back: the game is back at the "
+                     "position after move {move}.",
+}
+
+#: What changed between two moments (``ora_rules.views.diff``, ``game.diff``, ``game.preview``),
+#: said like the log's sentences (key -> English template with named fields).
+CHANGES: dict[str, str] = {
+    "has_more": "{seat} has {goods} more.",
+    "has_less": "{seat} has {goods} less.",
+    "gained_space": "{seat}'s landscape gained the space {coord} with {card}.",
+    "space_now": "{seat}'s space {coord} held {before} and now holds {after}.",
+    "prior_on": "{seat}'s the prior now stands on {building}.",
+    "prior_home": "{seat}'s the prior now is at home.",
+    "brother_on": "{seat}'s lay brother {n} now stands on {building}.",
+    "brother_home": "{seat}'s lay brother {n} now is at home.",
+    "received": "{seat} received {cards}.",
+    "no_longer": "{seat} no longer holds {cards}.",
+    "score_went": "{seat}'s score went from {before} to {after}.",
+    "empty_space": "an empty space",
+    "a_forest": "a forest",
+    "a_moor": "a moor",
+    "round_went": "The round went from {before} to {after}.",
+    "wheel_went": "On the wheel, {indicator} went from {before} to {after}.",
+    "out_of_play": "out of play",
+    "joined_it": "{buildings} joined it",
+    "left_it": "{buildings} left it",
+    "display_changed": "The display changed: {changes}.",
+    "contract_went": "A work contract went from {before} to {after} coins.",
+    "districts_went": "Districts left went from {before} to {after}.",
+    "plots_went": "Plots left went from {before} to {after}.",
+    "wonders_went": "Wonders left went from {before} to {after}.",
+    "phases_went": "Settlement phases held went from {before} to {after}.",
+    "none": "none",
+    "decision_passed": "The decision passed from {before} to {after}.",
+    "nobody": "nobody",
+    "game_ended": "The game ended.",
+    "not_over": "The game is no longer over.",
+}
+
+#: The score line by line (``ora_rules.views.explain``, ``game.explain``; R-SCORE-1..8).
+EXPLAIN: dict[str, str] = {
+    "point": "{n} point",
+    "points": "{n} points",
+    "held_points": "{goods}: {points}",
+    "as_coins": "{clause} (counting {goods} as coins)",
+    "at_each": "{goods} at {each} each: {points}",
+    "light_wonder": "wonder {tile}, light-blue: {points}",
+    "dark_wonder": "wonder {tile} {name}, dark-blue: {base} {sign} {value} x {count} "
+                   "({counted}) = {points}",
+    "of_and": "{first} and {rest}",
+    "per_built_material": "{of} in the costs of your buildings",
+    "per_landscape": "landscapes, the heartland included",
+    "per_building": "buildings, the start buildings included",
+    "per_cloister_building": "cloister buildings, the Cloister Office included",
+    "per_goods": "{of}",
+    "per_combination": "pairs of {of}",
+    "card_at": "{card} at {coord}: {points}",
+    "empty": "empty {terrain}",
+    "neighbour_at": "{what} at {coord}: {value}",
+    "its_own": "its own {n}",
+    "settlement_at": "{card} at {coord}: {points} ({parts})",
+    "seat_total": "{seat}: {points} = goods {goods} + economic {economic} + settlements "
+                  "{settlements}",
+}
+
+#: The sides of landscape tiles as the log names them (``BUY_DISTRICT 3 PLAINS``).
+SIDES = {"PLAINS": "plains", "HILLS": "hills", "COAST": "coast", "MOUNTAIN": "mountain"}
+
+
 def messages(rules: Rules) -> Iterator[str]:
     """Every message id: the fixed words above, then the names and texts of the specs."""
     for table in (GOODS, TERRAIN, LANDSCAPE, CLERGY, COLOURS, VARIANTS, TURNS, PHASES, STAGES,
                   ACTIONS, SCORE, END, END_NOW):
         yield from table.values()
     yield JOKER
+    for table in (LOG, TAKEBACK, CHANGES, EXPLAIN, COLOUR_NAMES, SIDES):
+        yield from table.values()
     for mode in rules.modes.values():
         yield mode.name
     for spec in rules.buildings.values():
@@ -104,3 +277,6 @@ def messages(rules: Rules) -> Iterator[str]:
     for settlement in rules.settlements.values():
         yield settlement.name
         yield settlement.text
+    for wonder in rules.wonders.values():
+        yield wonder.name
+        yield wonder.text

@@ -199,3 +199,49 @@ def test_ora_moves_prints_the_tree_and_opens_a_path(tmp_path: Path,
     assert sorted(shown) == sorted(m for m in legal if m.startswith(f"USE {farmyard['target']}"))
     assert main(["moves", str(game_id), "NOPE", "--store", store_url]) == 2
     assert capsys.readouterr().err.startswith("ora: no legal move has the verb 'NOPE'")
+
+
+def test_ora_log_speaks_greek_and_russian(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                          ) -> None:
+    store_url, game_id = _stored_game(tmp_path)
+    assert main(["log", game_id, "--store", store_url, "--to", "3", "--locale", "el"]) == 0
+    greek = capsys.readouterr().out
+    assert main(["log", game_id, "--store", store_url, "--to", "3", "--locale", "ru"]) == 0
+    russian = capsys.readouterr().out
+    assert any("\u0370" <= c <= "\u03ff" for c in greek)  # Greek letters
+    assert any("\u0400" <= c <= "\u04ff" for c in russian)  # Cyrillic letters
+    assert main(["log", game_id, "--store", store_url, "--locale", "de"]) == 2
+    assert capsys.readouterr().err.startswith("ora: --locale must be one of en, el, ru")
+
+
+def test_game_log_in_a_locale(local: Local) -> None:
+    game_id, tokens = new_game(local, players=3, seed=5, length="short")
+    play(local, game_id, tokens, random.Random(3), max_moves=10)
+    english = local.call("game.log", {"game_id": game_id})["moves"]
+    greek = local.call("game.log", {"game_id": game_id, "locale": "el"})["moves"]
+    assert [m["move"] for m in greek] == [m["move"] for m in english]
+    assert all(g["text"] != e["text"] for g, e in zip(greek, english, strict=True))
+    with pytest.raises(RpcFailed):
+        local.call("game.log", {"game_id": game_id, "locale": "de"})
+
+
+def test_the_take_back_is_told_in_the_locale(local: Local) -> None:
+    """The take-back's sentences (UNDO-1..4, ora_rules.views.takeback_words) in Greek and
+    Russian, as the log's own."""
+    created = local.call("game.create", {
+        "config": {"players": 3, "variant": "france", "length": "long", "seed": 5},
+        "seats": [{"name": f"P{s}"} for s in range(3)], "visibility": "public"})
+    game_id = created["game_id"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    play(local, game_id, tokens, random.Random(1), max_moves=4)
+    local.call("game.undo_request", {"game_id": game_id, "token": tokens[0], "to_move": 2})
+    for seat in (1, 2):
+        local.call("game.undo_answer", {"game_id": game_id, "token": tokens[seat],
+                                        "accept": True})
+    said = {loc: " ".join(" ".join(m["then"]) for m in local.call(
+        "game.log", {"game_id": game_id, "locale": loc})["moves"]) for loc in ("en", "el", "ru")}
+    assert "asks to take the game back to after move 2" in said["en"]
+    assert "ζητά να γυρίσει το παιχνίδι στη θέση μετά την κίνηση 2" in said["el"]  # noqa: RUF001
+    assert "δέχεται την επιστροφή" in said["el"] and "αναιρούνται" in said["el"]
+    assert "просит вернуть игру к позиции после хода 2" in said["ru"]
+    assert "соглашается на возврат" in said["ru"] and "отменены" in said["ru"]

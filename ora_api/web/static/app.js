@@ -4,7 +4,7 @@
 // legal moves come from the server, the board is drawn from the state view.
 
 import { Ora, newId } from "/ora.js";
-import { drawBoard, drawScores, h, seatName } from "/static/board.js";
+import { drawBoard, drawScores, h, profileBadge, seatName } from "/static/board.js";
 import { drawClocks } from "/static/clock.js";
 import { entry, hideTip, installTips, loadCatalog, verbName } from "/static/cards.js";
 import { LOCALES, locale, setLocale, t } from "/static/i18n.js";
@@ -60,8 +60,10 @@ async function names(gameId) {
   for (const p of state.players) {
     if (p.neutral) continue;
     if (held[p.seat]) result[p.seat] = p.name ? `${p.name}, ${t("you")}` : t("you");
-    else if (p.bot) result[p.seat] = p.bot === p.name ? `bot ${p.bot}` : `${p.name}, bot ${p.bot}`;
-    else result[p.seat] = p.name ?? "open seat";
+    else if (p.bot) {
+      const bot = t("bot {name}", { name: p.bot });
+      result[p.seat] = p.bot === p.name ? bot : `${p.name}, ${bot}`;
+    } else result[p.seat] = p.name ?? t("open seat");
   }
   return result;
 }
@@ -97,7 +99,7 @@ function route() {
 function setLive(status) {
   const live = document.querySelector("#live");
   live.dataset.status = status;
-  live.textContent = { open: "live", closed: "reconnecting…", polling: "polling" }[status] ?? status;
+  live.textContent = t({ open: "live", closed: "reconnecting…", polling: "polling" }[status] ?? status);
 }
 
 /** A page that cannot be shown: the reason in words and the way back to the lobby. */
@@ -114,8 +116,9 @@ function shortId(gameId) {
 }
 
 function describeConfig(config) {  // game.list's config
-  const variant = config.variant[0].toUpperCase() + config.variant.slice(1);
-  return `${variant}, ${config.players} player${config.players > 1 ? "s" : ""}, ${config.length}`;
+  const variant = t(config.variant[0].toUpperCase() + config.variant.slice(1));
+  return t(config.players > 1 ? "{variant}, {n} players, {length}" : "{variant}, {n} player, {length}",
+           { variant, n: config.players, length: t(config.length) });
 }
 
 // --- the lobby --------------------------------------------------------------------------------
@@ -130,9 +133,9 @@ function showLobby() {
     seatsBox.replaceChildren(...Array.from({ length: Number(players.value) }, (_, seat) =>
       h("label.seat", {}, t("Seat {n}", { n: seat + 1 }),
         h("select", { name: `seat${seat}`, "data-testid": `seat-${seat}` },
-          h("option", { value: "" }, "you"),
-          h("option", { value: "open" }, "open: invite a player"),
-          BOTS.map((bot) => h("option", { value: bot }, `bot: ${bot}`))))));
+          h("option", { value: "" }, t("you")),
+          h("option", { value: "open" }, t("open: invite a player")),
+          BOTS.map((bot) => h("option", { value: bot }, t("bot: {name}", { name: bot })))))));
     seatsBox.querySelectorAll("select").forEach((select, seat) => {
       select.value = previous[seat] ?? (seat === 0 ? "" : "builder");
     });
@@ -145,16 +148,16 @@ function showLobby() {
     h("div.row", {},
       h("label", {}, `${t("Players")} `, players),
       h("label", {}, `${t("Variant")} `, h("select", { name: "variant" },
-        h("option", { value: "france" }, "France"), h("option", { value: "ireland" }, "Ireland"))),
+        h("option", { value: "france" }, t("France")), h("option", { value: "ireland" }, t("Ireland")))),
       h("label", {}, `${t("Length")} `, h("select", { name: "length" },
-        h("option", { value: "long" }, "long"), h("option", { value: "short" }, "short"))),
+        h("option", { value: "long" }, t("long")), h("option", { value: "short" }, t("short")))),
       h("label", {}, `${t("Seed")} `, h("input", { name: "seed", type: "number", min: 0,
-                                                  step: 1, placeholder: "random", size: 8 })),
+                                                  step: 1, placeholder: t("random"), size: 8 })),
       h("label", {}, `${t("Your name")} `, h("input", { name: "name", value: "Me", maxlength: 40,
                                                size: 10, required: true })),
       h("label", {}, `${t("Visibility")} `, h("select", { name: "visibility" },
-        h("option", { value: "public" }, "public"), h("option", { value: "private" },
-          "private")))),
+        h("option", { value: "public" }, t("public")), h("option", { value: "private" },
+          t("private"))))),
     seatsBox,
     h("button.primary", { type: "submit", "data-testid": "create" }, t("Create game")),
     message);
@@ -172,7 +175,7 @@ function showLobby() {
     if (data.get("seed")) {
       config.seed = Number(data.get("seed"));
       if (!Number.isSafeInteger(config.seed) || config.seed < 0) {
-        message.textContent = "The seed must be a whole number, 0 or more (or empty: random).";
+        message.textContent = t("The seed must be a whole number, 0 or more (or empty: random).");
         return;
       }
     }
@@ -200,24 +203,24 @@ function showLobby() {
       const held = Object.keys(tokens(game.game_id)).map(Number);
       return h("tr", { "data-game": game.game_id },
         h("td", {}, h("code", {}, shortId(game.game_id)),
-          game.visibility === "private" ? h("span.muted", {}, " private") : null),
+          game.visibility === "private" ? h("span.muted", {}, ` ${t("private")}`) : null),
         h("td", {}, describeConfig(game.config)),
-        h("td", {}, game.seats.map((seat) => (seat.open ? "open seat"
-          : seat.bot ? `bot ${seat.bot}` : seat.name)).join(" · ")),
-        h("td", {}, h(`span.status.${game.status}`, {}, game.status)),
-        h("td.num", { "data-label": "Moves" }, game.moves),
+        h("td", {}, game.seats.map((seat) => (seat.open ? t("open seat")
+          : seat.bot ? t("bot {name}", { name: seat.bot }) : seat.name)).join(" · ")),
+        h("td", {}, h(`span.status.${game.status}`, {}, t(game.status))),
+        h("td.num", { "data-label": t("Moves") }, game.moves),
         h("td.links", {},
           held.map((seat) => h("a.button", { href: `#/game/${game.game_id}?seat=${seat}` },
-            `Play seat ${seat + 1}`)),
+            t("Play seat {n}", { n: seat + 1 }))),
           h("a.button", { href: `#/game/${game.game_id}` }, t("Watch")),
           h("a.button", { href: `#/replay/${game.game_id}` }, t("Replay"))));
     });
     list.replaceChildren(h("h2", {}, t("Games")), rows.length
       ? h("table.list", {}, h("thead", {}, h("tr", {},
-          ["Game", "Mode", t("Players"), "Status", "Moves", "Links"].map((x) =>
+          [t("Game"), t("Mode"), t("Players"), t("Status"), t("Moves"), t("Links")].map((x) =>
             h("th", { scope: "col" }, x)))),
         h("tbody", {}, rows))
-      : h("p.muted", {}, "No games yet."));
+      : h("p.muted", {}, t("No games yet.")));
   }).catch((error) => {
     list.replaceChildren(h("h2", {}, t("Games")), h("p.message", {}, errorText(error)));
   });
@@ -237,7 +240,7 @@ async function showGame(gameId, seat) {
                                  loadCatalog(ora)]);
     if (mine !== routed) return;  // the address changed meanwhile
   } catch (error) {
-    if (mine === routed) showProblem(error, `Game ${shortId(gameId)}`);
+    if (mine === routed) showProblem(error, t("Game {id}", { id: shortId(gameId) }));
     return;
   }
   main.replaceChildren();
@@ -251,7 +254,7 @@ async function showGame(gameId, seat) {
   const logBox = h("ol.log", { "data-testid": "log", "aria-label": t("Moves played") });
   const message = h("p.message", { role: "status", "data-testid": "message" });
   const invitesBox = h("div.panel.invites", { hidden: true });
-  const call = (params) => ora.call("game.moves", read(gameId, params));
+  const call = (params) => ora.call("game.moves", read(gameId, { ...params, locale: locale() }));
   const popover = new Popover({ call, play: (move, version) => play(move, version),
                                 preview: (move) => preview(move) });
   const takeback = new TakeBack({ gameId, seat, call: (m, p) => ora.call(m, p), errorText,
@@ -306,7 +309,7 @@ async function showGame(gameId, seat) {
     try {
       const [view, log, who] = await Promise.all([
         ora.call("game.view", read(gameId, { locale: locale() })),
-        ora.call("game.log", read(gameId, { from_move: game.logged + 1 })),
+        ora.call("game.log", read(gameId, { from_move: game.logged + 1, locale: locale() })),
         game.names ?? names(gameId),
       ]);
       if (ticket !== game.ticket) return;  // a later refresh overtook this one
@@ -345,8 +348,8 @@ async function showGame(gameId, seat) {
     page.dataset.turn = over ? "over" : yours ? "yours" : "waiting";
     page.dataset.version = view.version;
     header.replaceChildren(
-      h("h2", {}, `Game ${shortId(gameId)}`),
-      h("span.muted", {}, `${view.variant_name}, ${view.mode_name}`),
+      h("h2", {}, t("Game {id}", { id: shortId(gameId) })),
+      h("span.muted", {}, `${view.variant_name}, ${view.mode_name}`), profileBadge(view),
       h("span", {}, `${view.schedule.unit_name} ${view.schedule.round}`),
       h("span.turn", { "data-testid": "turn" }, over ? t("Game over")
         : yours ? t("Your move") : t("Waiting for {who}", {
@@ -373,10 +376,10 @@ async function showGame(gameId, seat) {
     chooser.dataset.path = "";
     if (over || seat === null || !yours || !game.index) {
       chooser.replaceChildren(h("h3", {}, over ? t("Game over") : seat === null
-        ? t("Watch") : "Not your move"),
+        ? t("Watch") : t("Not your move")),
         over ? h("a.button.primary", { href: `#/replay/${gameId}`, "data-testid": "to-replay" },
           t("Replay")) : h("p.muted", {}, seat === null
-          ? "You hold no seat of this game in this browser." : "The table follows live."));
+          ? t("You hold no seat of this game in this browser.") : t("The table follows live.")));
       return;
     }
     const index = game.index;
@@ -433,9 +436,9 @@ async function showGame(gameId, seat) {
     try {
       invites = JSON.parse(localStorage.getItem(`ora.invites.${gameId}`) ?? "{}");
     } catch { /* none kept */ }
-    const open = Object.entries(invites).filter(([s]) => game.names?.[s] === "open seat");
-    invitesBox.replaceChildren(...(open.length ? [h("h3", {}, "Invitations"),
-      h("p.muted", {}, "Send each player the link of their seat:"),
+    const open = Object.entries(invites).filter(([s]) => game.names?.[s] === t("open seat"));
+    invitesBox.replaceChildren(...(open.length ? [h("h3", {}, t("Invitations")),
+      h("p.muted", {}, t("Send each player the link of their seat:")),
       h("ul.invites", {}, open.map(([s, invite]) => h("li", {},
         h("label", {}, `${t("Seat {n}", { n: Number(s) + 1 })} `,
           h("input", { readonly: true, size: 36,
@@ -447,7 +450,7 @@ async function showGame(gameId, seat) {
   async function preview(move) {
     if (!ora.previews) return null;
     try {
-      return (await ora.call("game.preview", read(gameId, { move }))).text;
+      return (await ora.call("game.preview", read(gameId, { move, locale: locale() }))).text;
     } catch (error) {
       if (error.data?.code === "method_not_found") ora.previews = false;
       return null;
@@ -496,7 +499,7 @@ function capitalise(text) {
 
 function logEntry(entry, attrs = {}, jump = null) {
   return h("li", { title: entry.move, ...attrs },
-    jump ? h("button.number", { type: "button", "aria-label": `move ${entry.number}`,
+    jump ? h("button.number", { type: "button", "aria-label": t("move {n}", { n: entry.number }),
                                 onclick: (e) => { e.stopPropagation(); jump(); } }, entry.number)
       : h("span.number", {}, entry.number), " ", entry.text,
     entry.then.length ? h("ul.then", {}, entry.then.map((t) => h("li", {}, t))) : null);
@@ -505,7 +508,7 @@ function logEntry(entry, attrs = {}, jump = null) {
 /** game.explain: each seat's score line by line (the lines worth points, and the rest folded). */
 function drawExplanation(explained) {
   return h("div.explanation", { "data-testid": "explanation" },
-    h("h3", {}, explained.final ? "How the final score adds up" : "How the score adds up"),
+    h("h3", {}, explained.final ? t("How the final score adds up") : t("How the score adds up")),
     explained.seats.map((seat) => {
       const lines = [...seat.goods, ...seat.economic, ...seat.settlements];
       const worth = lines.filter((line) => line.points !== 0);
@@ -513,8 +516,9 @@ function drawExplanation(explained) {
         h("p.total", {}, seat.text),
         worth.length ? h("ul", {}, worth.map((line) => h("li", {}, line.text))) : null,
         lines.length > worth.length
-          ? h("p.muted.nothing", {}, `${lines.length - worth.length} more line` +
-              `${lines.length - worth.length > 1 ? "s" : ""} worth 0 points`) : null);
+          ? h("p.muted.nothing", {}, t(lines.length - worth.length > 1
+            ? "{n} more lines worth 0 points" : "{n} more line worth 0 points",
+          { n: lines.length - worth.length })) : null);
     }));
 }
 
@@ -525,11 +529,11 @@ function showJoin(invite) {
   const requestId = newId();  // one per form: a second click after a lost answer is the same join
   const message = h("p.message", { role: "status" });
   const form = h("form.panel.create.join", {},
-    h("h2", {}, "Join a game"),
-    h("p", {}, "You were invited to a seat. Under which name do you play?"),
+    h("h2", {}, t("Join a game")),
+    h("p", {}, t("You were invited to a seat. Under which name do you play?")),
     h("div.row", {}, h("label", {}, `${t("Your name")} `, h("input", { name: "name", maxlength: 40,
                                                                required: true }))),
-    h("button.primary", { type: "submit" }, "Take the seat"), message);
+    h("button.primary", { type: "submit" }, t("Take the seat")), message);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -554,10 +558,10 @@ async function showReplay(gameId, at) {
   let who;
   try {
     [moves, who] = await Promise.all([
-      ora.call("game.log", read(gameId)).then((log) => log.moves), names(gameId),
+      ora.call("game.log", read(gameId, { locale: locale() })).then((log) => log.moves), names(gameId),
       loadCatalog(ora)]);
   } catch (error) {
-    if (mine === routed) showProblem(error, `Replay of game ${shortId(gameId)}`);
+    if (mine === routed) showProblem(error, t("Replay of game {id}", { id: shortId(gameId) }));
     return;
   }
   if (mine !== routed) return;
@@ -565,7 +569,7 @@ async function showReplay(gameId, at) {
   let index = at >= 0 && at <= moves.length ? at : moves.length;
   const popover = new Popover({ call: null, play: null, preview: null });
   const slider = h("input.slider", { type: "range", min: 0, max: moves.length, value: index,
-                                     "data-testid": "slider", "aria-label": "move" });
+                                     "data-testid": "slider", "aria-label": t("move") });
   const label = h("span.at", { "data-testid": "at" });
   const boardBox = h("div.board-box");
   const logBox = h("ol.log.replay-log", { "data-testid": "replay-log" },
@@ -575,21 +579,21 @@ async function showReplay(gameId, at) {
   const step = (delta) => go(Math.min(moves.length, Math.max(0, index + delta)));
   page.replaceChildren(
     h("div.game-header", {},
-      h("h2", {}, `Replay of game ${shortId(gameId)}`),
-      h("button", { type: "button", "data-testid": "first", title: "start",
+      h("h2", {}, t("Replay of game {id}", { id: shortId(gameId) })),
+      h("button", { type: "button", "data-testid": "first", title: t("start"),
                     onclick: () => go(0) }, "◀◀"),
-      h("button", { type: "button", "data-testid": "prev", title: "previous move",
+      h("button", { type: "button", "data-testid": "prev", title: t("previous move"),
                     onclick: () => step(-1) }, "◀"),
       slider,
-      h("button", { type: "button", "data-testid": "next", title: "next move",
+      h("button", { type: "button", "data-testid": "next", title: t("next move"),
                     onclick: () => step(1) }, "▶"),
-      h("button", { type: "button", "data-testid": "last", title: "end",
+      h("button", { type: "button", "data-testid": "last", title: t("end"),
                     onclick: () => go(moves.length) }, "▶▶"),
-      h("a.button", { href: `#/game/${gameId}` }, "Live game"),
+      h("a.button", { href: `#/game/${gameId}` }, t("Live game")),
       h("a.button", { href: "#/" }, t("All games"))),
     h("p.position", {}, label),
     h("div.columns", {}, boardBox,
-      h("aside.side", {}, scoreBox, h("div.panel", {}, h("h3", {}, "Log"), logBox))),
+      h("aside.side", {}, scoreBox, h("div.panel", {}, h("h3", {}, t("Log")), logBox))),
     popover.box);
   boardBox.addEventListener("click", (event) => {  // a card's text; no moves in a replay
     const found = whatAt(event.target);
@@ -604,15 +608,15 @@ async function showReplay(gameId, at) {
     const ticket = ++shown;
     const [view, explained] = await Promise.all([
       ora.call("game.view", read(gameId, { move: i, locale: locale() })),
-      ora.call("game.explain", read(gameId, { move: i })),
+      ora.call("game.explain", read(gameId, { move: i, locale: locale() })),
     ]);
     if (ticket !== shown) return;  // a later step overtook this one
     history.replaceState(null, "", `#/replay/${gameId}?at=${i}`);
     page.dataset.index = i;
     page.dataset.version = view.version;
     const move = moves[i - 1];
-    label.textContent = i === 0 ? `The start · ${moves.length} moves`
-      : `Move ${i} of ${moves.length}: ${move.text}`;
+    label.textContent = i === 0 ? t("The start · {n} moves", { n: moves.length })
+      : t("Move {i} of {n}: {text}", { i, n: moves.length, text: move.text });
     boardBox.replaceChildren(drawBoard(view, { names: who }));
     for (const li of logBox.children) {
       li.classList.toggle("current", Number(li.dataset.index) === i);

@@ -26,6 +26,15 @@ export function seatName(view, seat, names = {}) {
   return names[seat] ? `${colour} (${names[seat]})` : colour;
 }
 
+/** The readings the game is played under, when they are not the rulebook's (game.view's
+`profile`: kennerspiel-0.21, weblabora or single options; docs/records.md). */
+export function profileBadge(view) {
+  if (!view.profile || view.profile === "rulebook") return null;
+  return h("span.profile", { "data-testid": "profile",
+    title: t("The game follows these readings of the rules, not the rulebook's.") },
+  t("Rules: {profile}", { profile: view.profile }));
+}
+
 /** The whole table: the common part, then one panel per seat. */
 export function drawBoard(view, { names = {}, you = null, marks = NO_MARKS, bar = null } = {}) {
   return h("div.board", { "data-testid": "board", "data-version": view.version },
@@ -76,7 +85,7 @@ function price(value, left) {
 }
 
 function costCodes(cost) {
-  return cost.length ? cost.map((c) => `${c.count}${c.code}`).join(" ") : "free";
+  return cost.length ? cost.map((c) => `${c.count}${c.code}`).join(" ") : t("free");
 }
 
 function fact(name, value) {
@@ -95,7 +104,7 @@ function drawSeat(view, seat, { name, you, marks }) {
     "data-seat": seat.seat, "aria-label": `${t("Seat {n}", { n: seat.seat + 1 })}: ${name}` },
   h("h3", {},
     h("span.dot", { "aria-hidden": "true" }),
-    h("span.seat-no", {}, `${seat.seat + 1}`), name, seat.neutral ? " · neutral" : "",
+    h("span.seat-no", {}, `${seat.seat + 1}`), name, seat.neutral ? ` · ${t("neutral")}` : "",
     start ? h("span.start-marker", { "data-testid": "start-player", title: t("Start player") },
       "⚑ ", t("Start player")) : null,
     seat.score ? h("span.points", {}, `${seat.score.total} ${t("Points").toLowerCase()}`) : null,
@@ -107,7 +116,7 @@ function drawSeat(view, seat, { name, you, marks }) {
         : h("li.empty", {}, "—")),
     h("p.clergy", {}, `${t("At home")}: `, atHome.length ? atHome.map((k) =>
       h(`span.clergyman.colour-${seat.colour}`, {
-        title: k === "P" ? "prior" : "lay brother" }, k)) : "—"),
+        title: k === "P" ? t("prior") : t("lay brother") }, k)) : "—"),
     seat.settlements.length ? h("div.hand", {}, h("h4", {}, t("Settlements in hand")),
       h("ul.cards", {}, seat.settlements.map((s) => h("li", {}, cardFace(s.id, s.name, {
         kind: "settlement",
@@ -132,7 +141,7 @@ function drawLandscape(seat, marks) {
   const [minCol] = landscape.cols;
   const [minRow] = landscape.rows;
   const grid = h("div.landscape", {
-    role: "group", "aria-label": "landscape",
+    role: "group", "aria-label": t("Landscape"),
     style: { gridTemplateColumns: `repeat(${landscape.cols.length}, var(--cell))` } });
   for (const space of landscape.spaces) {
     const key = `${seat.seat}:${space.col} ${space.row}`;
@@ -177,7 +186,7 @@ export function drawScores(view, { names = {} } = {}) {
   return h("table.scores", { "data-testid": "scores" },
     h("caption", {}, view.final ? t("Final score") : t("Score so far (provisional)")),
     h("thead", {}, h("tr", {},
-      h("th", { scope: "col" }, h("span.visually-hidden", {}, "Seat")),
+      h("th", { scope: "col" }, h("span.visually-hidden", {}, t("Seat"))),
       [t("Goods"), t("Buildings"), t("Settlements"), t("Total")].map((x) =>
         h("th", { scope: "col" }, x)))),
     h("tbody", {}, view.seats.filter((s) => s.score).map((s) =>
@@ -185,11 +194,11 @@ export function drawScores(view, { names = {} } = {}) {
         h("th", { scope: "row" }, seatName(view, s.seat, names), winners.includes(s.seat) ? " ★" : ""),
         h("td.num", {}, s.score.goods),
         h("td.num", {}, s.score.economic),
-        h("td.num", { title: s.score.settlements.join(" + ") || "none" },
+        h("td.num", { title: s.score.settlements.join(" + ") || t("none") },
           s.score.settlements.reduce((a, b) => a + b, 0)),
         h("td.num.total", {}, s.score.total)))),
     h("tfoot", {}, h("tr", {}, h("td.explain", { colspan: 5 },
-      "Goods: the points of the goods held (R-SCORE-2). Buildings: the economic values of " +
-      "the buildings and settlements built (R-SCORE-3). Settlements: each settlement's " +
-      "dwelling value plus its orthogonal neighbours' (R-SCORE-4)."))));
+      t("Goods: the points of the goods held (R-SCORE-2). Buildings: the economic values of " +
+        "the buildings and settlements built (R-SCORE-3). Settlements: each settlement's " +
+        "dwelling value plus its orthogonal neighbours' (R-SCORE-4).")))));
 }

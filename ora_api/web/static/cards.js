@@ -77,12 +77,28 @@ export function cardText(id, { name = null, kind = null } = {}) {
     h("p.card-function", {}, card.text ?? card.condition ?? ""));
 }
 
+let ruler = null;
+
+/** The width of `word` in em of a card name's font (style.css .card-face), measured once on a
+canvas with the page's own fonts, Greek and Cyrillic included. */
+function emWidth(word, condensed = false) {
+  ruler ??= document.createElement("canvas").getContext("2d");
+  ruler.font = '600 100px system-ui, "DejaVu Sans", sans-serif';
+  ruler.fontStretch = condensed ? "condensed" : "normal";
+  return ruler.measureText(word).width / 100;
+}
+
 /** One card as a button: its id, its whole name (wrapped, never cut) and, on the display, its
 cost. `data-card` makes the tooltip and the popover find it. */
 export function cardFace(id, name, { kind = "building", cost = null, extra = {} } = {}) {
-  // A long word ("Slaughterhouse") gets a smaller font rather than running out of the card.
-  const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
-  const size = longest > 11 ? "span.name.longer" : longest > 7 ? "span.name.long" : "span.name";
+  // Names break between words only: the font shrinks so that the widest word fits the card
+  // (style.css, .name.eN: the word is N/2 em wide), so "Slaughterhouse" never breaks in two.
+  // A word wider than 5.5 em is set condensed first (DejaVu Sans Condensed), so it shrinks less.
+  const words = String(name).split(/\s+/);
+  const wide = Math.max(0, ...words.map((w) => emWidth(w))) > 5.5;
+  const widest = Math.max(0, ...words.map((w) => emWidth(w, wide)));
+  const bucket = Math.min(28, Math.max(4, Math.ceil((widest + 0.15) * 2)));
+  const size = `span.name.e${bucket}${wide ? ".narrow" : ""}`;
   return h(`button.card-face.kind-${kind}`, {
     type: "button", "data-card": id, "data-kind": kind, "aria-label": `${name} (${id})`, ...extra },
   h("span.id", { "aria-hidden": "true" }, id), h(size, { "aria-hidden": "true" }, name),

@@ -95,7 +95,7 @@ async function movesOf(index, call, verb, target, offset = 0) {
 /** A move's label: the server's sentence, and the joker named when the move spends it. */
 export function moveLabel(m) {
   const joker = m.rest.split(" ").some((token) => token.startsWith("Jo"));
-  return joker && !/joker/i.test(m.text)
+  return joker && !/joker/i.test(m.text) && !m.text.includes(t("with the joker"))
     ? `${m.text.replace(/\.$/, "")} (${t("with the joker")}).` : m.text;
 }
 
