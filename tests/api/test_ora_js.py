@@ -199,7 +199,7 @@ def test_ora_js_helpers_retry_with_one_request_id_and_take_back(http_server: Htt
     assert types.count("move_played") == 5
     assert out["joined"]["seat"] == 1 and out["again"] == "invite_used"
     assert [e["data"]["name"] for e in events if e["type"] == "seat_taken"] == ["Ann", "Bo"]
-    sent = {}
+    sent: dict[str, list[str]] = {}
     for method, request_id in out["ids"]:
         assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}",
                             request_id)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Sequence
 from itertools import pairwise
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
@@ -48,8 +50,9 @@ def test_every_translation_keeps_the_fields_of_its_template(locale: str) -> None
 def test_the_catalogue_names_and_explains_every_card_in_the_locale(locale: str) -> None:
     english = catalog(rules())
     local = catalog(rules(), locale)
-    for cards, others in ((local.buildings, english.buildings),
-                          (local.settlements, english.settlements)):
+    pairs: list[tuple[Sequence[Any], Sequence[Any]]] = [
+        (local.buildings, english.buildings), (local.settlements, english.settlements)]
+    for cards, others in pairs:
         for card, other in zip(cards, others, strict=True):
             assert card.id == other.id
             assert card.name != other.name and card.text != other.text, card.id
@@ -153,9 +156,9 @@ def test_the_score_is_explained_in_the_locale(locale: str) -> None:
     english_words = re.compile(r"\b(at|each|points?|goods|economic|settlements|its own|empty)\b")
     for e, x in zip(english, local, strict=True):
         assert x.score == e.score
-        lines = [*x.goods, *x.economic, *x.settlements]
-        assert [line.points for line in lines] == [
-            line.points for line in (*e.goods, *e.economic, *e.settlements)]
+        lines: list[Any] = [*x.goods, *x.economic, *x.settlements]
+        theirs: list[Any] = [*e.goods, *e.economic, *e.settlements]
+        assert [line.points for line in lines] == [line.points for line in theirs]
         for text in (x.text, *(line.text for line in lines)):
             assert not english_words.search(text), text
     assert any(s.neighbours for x in local for s in x.settlements)
