@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 
 from ora_core.state import State
-from ora_rules.bots.strategy import strategic_value
+from ora_rules.bots.strategy import settled, strategic_value
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Command, Convert
@@ -23,6 +23,8 @@ from ora_rules.specs import Rules
 
 #: Groups weighed in full: few moves each, and the ones that move the game towards its end.
 WHOLE = ("BUILD", "SETTLE", "BUY_DISTRICT", "BUY_PLOT", "FELL_TREES", "CUT_PEAT")
+#: The share of a look-ahead planner's time its first ply may take (the rest looks ahead).
+FIRST_PLY = 0.6
 
 
 def candidates(moves: Sequence[Command], per_group: int, rng: random.Random,
@@ -81,26 +83,30 @@ class Planner:
                   if p.seat != seat and not p.neutral]
         return own - max(others) if others else own
 
-    def ranked(self, state: State, moves: Sequence[Command], rng: random.Random
-               ) -> list[tuple[float, Command, State]]:
-        """The candidate moves with their value and resulting state, best first."""
+    def ranked(self, state: State, moves: Sequence[Command], rng: random.Random,
+               deadline: float | None = None) -> list[tuple[float, Command, State]]:
+        """The candidate moves with their value and resulting state, best first; past
+        ``deadline`` (a ``time.perf_counter()`` reading) the moves not yet valued are left out
+        (the first always counts)."""
         seat = state.flow.turn.decider
         scored = []
         options = candidates(moves, self.per_group, rng)
         if len(options) == 1:
             return [(0.0, options[0], state)]
         for move in options:
-            after = execute(state, move, self.rules).state
+            if scored and deadline is not None and time.perf_counter() > deadline:
+                break
+            after = settled(execute(state, move, self.rules).state, self.rules)
             value = self.value(after, seat)
             if isinstance(move, Convert) and not after.finished:
-                value = max(value, self._build_after(after, seat))
+                value = max(value, self._build_after(after, seat, deadline))
             if self.noise:
                 value += self.noise * rng.random()
             scored.append((value + 1e-6 * rng.random(), move, after))
         scored.sort(key=lambda t: -t[0])
         return scored
 
-    def _build_after(self, state: State, seat: int) -> float:
+    def _build_after(self, state: State, seat: int, deadline: float | None) -> float:
         """The best value of a build right after a conversion (a conversion is free, R-FREE-2,
         so convert-and-build is one plan; alone the conversion looks like a loss)."""
         best = -math.inf
@@ -109,24 +115,32 @@ class Planner:
         builds = MoveSet(state, self.rules).groups().get("BUILD", {})
         for group in builds.values():
             for move in group.moves():
+                if deadline is not None and time.perf_counter() > deadline:
+                    return best
                 after = execute(state, move, self.rules).state
                 best = max(best, self.value(after, seat))
         return best
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
-        ranked = self.ranked(state, moves, rng)
+        # ``seconds`` bounds the whole decision (move generation included) when looking ahead:
+        # the first ply is cut at ``FIRST_PLY`` of it, the look-ahead at the rest.
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.lookahead else None
+        first = None if deadline is None else start + FIRST_PLY * self.seconds
+        ranked = self.ranked(state, moves, rng, first)
         if not self.lookahead or len(ranked) == 1:
             return ranked[0][1]
         # The best ``lookahead`` moves, each valued by the best next move of the same seat when
-        # it decides again (the second action of a turn, a build after a purchase).
-        # Past ``seconds`` (a rare, huge position) the rest keep their one-ply value.
+        # it decides again (the second action of a turn, a build after a purchase): a lower
+        # bound when the deadline cuts that next ply short.
+        assert deadline is not None
         seat = state.flow.turn.decider
         best, best_value = ranked[0][1], -math.inf
-        deadline = time.perf_counter() + self.seconds
         for value, move, after in ranked[: self.lookahead]:
             if (not after.finished and after.flow.turn.decider == seat
                     and time.perf_counter() < deadline):
-                value = max(value, self.ranked(after, MoveSet(after, self.rules), rng)[0][0])
+                nxt = self.ranked(after, MoveSet(after, self.rules), rng, deadline)
+                value = max(value, nxt[0][0])
             if value > best_value:
                 best, best_value = move, value
         return best

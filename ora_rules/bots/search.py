@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 
 from ora_core.state import State
 from ora_rules.bots.players import random_bot
+from ora_rules.bots.strategy import settled
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Command
@@ -88,8 +89,13 @@ def _sample_moves(moves: MoveSet, per_group: int, rng: random.Random) -> list[Co
 Chooser = Callable[[MoveSet, int, random.Random], list[Command]]
 
 
+#: The share of a time budget spent simulating: a simulation started before it may run past it
+#: (its expansion stops at the budget itself), and the move generation counts too.
+MARGIN = 0.8
+
+
 class _Node:
-    __slots__ = ("candidates", "children", "seat", "state", "sums", "visits")
+    __slots__ = ("candidates", "children", "partial", "seat", "state", "sums", "visits")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -98,6 +104,7 @@ class _Node:
         self.children: list[tuple[Command, _Node]] = []
         self.visits = 0
         self.sums = [0.0] * len(state.players)
+        self.partial = False  # its expansion was cut short by the deadline
 
 
 class SearchBot:
@@ -119,18 +126,21 @@ class SearchBot:
         self.playout = playout
         self.sample = sample
         self._root: _Node | None = None
+        self._deadline: float | None = None
 
     # -- the bot ------------------------------------------------------------------------------
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         if len(moves) == 1:
             return moves[0]
+        start = time.perf_counter()
         root = self._reuse(state) or _Node(state)
         self._root = root
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self._deadline = None if self.seconds is None else start + self.seconds
+        stop = None if self.seconds is None else start + MARGIN * self.seconds
         done = 0
-        while (done < self.simulations if deadline is None
-               else done == 0 or time.perf_counter() < deadline):
+        while (done < self.simulations if stop is None
+               else done == 0 or time.perf_counter() < stop):
             self._simulate(root, rng)
             done += 1
         move, _ = max(root.children, key=lambda mc: (mc[1].visits, mc[1].sums[root.seat]))
@@ -144,13 +154,13 @@ class SearchBot:
             nxt: list[_Node] = []
             for node in frontier:
                 if node.state.version == state.version and node.state == state:
-                    return node
+                    return None if node.partial else node
                 nxt.extend(child for _, child in node.children
                            if child.state.version <= state.version)
             frontier = nxt
         for node in frontier:
             if node.state.version == state.version and node.state == state:
-                return node
+                return None if node.partial else node
         return None
 
     # -- one simulation -----------------------------------------------------------------------
@@ -196,11 +206,16 @@ class SearchBot:
         return best
 
     def _expand(self, node: _Node, rng: random.Random) -> None:
-        """The node's candidate moves with their prior (the mover's value after the move)."""
+        """The node's candidate moves with their prior (the mover's value after the move); past
+        the deadline the rest are left out (the first always counts) and the node is marked
+        partial, so a later decision does not reuse it as its root."""
         seat = node.seat
         scored = []
         for move in self.chooser(MoveSet(node.state, self.rules), self.per_group, rng):
-            after = execute(node.state, move, self.rules).state
+            if scored and self._deadline is not None and time.perf_counter() > self._deadline:
+                node.partial = True
+                break
+            after = settled(execute(node.state, move, self.rules).state, self.rules)
             prior = self.evaluation(after, seat, self.rules)
             scored.append((prior + 1e-6 * rng.random(), move, after))
         scored.sort(key=lambda t: t[0])

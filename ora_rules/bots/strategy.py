@@ -29,7 +29,9 @@ from collections.abc import Mapping
 
 from ora_core.state import PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
+from ora_rules.decide import execute
 from ora_rules.landscape import cloister_neighbour
+from ora_rules.notation import Commit
 from ora_rules.scoring import score_player
 from ora_rules.specs import Rules
 
@@ -72,6 +74,18 @@ def strategic_value(state: State, seat: int, rules: Rules) -> float:
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
     value += _display_value(state, player, rules, ending, late)
     return value
+
+
+def settled(state: State, rules: Rules) -> State:
+    """``state`` past the closing ``COMMIT`` of a settlement turn whose settlement is built
+    (R-SET-2: nothing else is left to do in it). Values compare positions at the same point:
+    closing the phase brings the stage's buildings to the display (and in the solo game the
+    neutral player has just emptied it, R-SOLO-9), so a position mid-phase always looked
+    poorer than the one after declining to settle, and the bots seldom settled."""
+    turn = state.flow.turn
+    if state.finished or turn.kind != "settlement" or not turn.settled:
+        return state
+    return execute(state, Commit(), rules).state
 
 
 def _lateness(state: State) -> float:
