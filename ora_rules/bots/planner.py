@@ -89,7 +89,7 @@ class Planner:
         ``deadline`` (a ``time.perf_counter()`` reading) the moves not yet valued are left out
         (the first always counts)."""
         seat = state.flow.turn.decider
-        scored = []
+        scored: list[tuple[float, Command, State]] = []
         options = candidates(moves, self.per_group, rng)
         if len(options) == 1:
             return [(0.0, options[0], state)]

@@ -210,7 +210,7 @@ class SearchBot:
         the deadline the rest are left out (the first always counts) and the node is marked
         partial, so a later decision does not reuse it as its root."""
         seat = node.seat
-        scored = []
+        scored: list[tuple[float, Command, State]] = []
         for move in self.chooser(MoveSet(node.state, self.rules), self.per_group, rng):
             if scored and self._deadline is not None and time.perf_counter() > self._deadline:
                 node.partial = True
