@@ -93,6 +93,8 @@ class Planner:
         options = candidates(moves, self.per_group, rng)
         if len(options) == 1:
             return [(0.0, options[0], state)]
+        if deadline is not None:  # the dear conversions (each tries the builds after it) last
+            options.sort(key=lambda m: isinstance(m, Convert))
         for move in options:
             if scored and deadline is not None and time.perf_counter() > deadline:
                 break

@@ -52,6 +52,12 @@ LAND_WEIGHT = 0.3
 CLOISTER_SLOT = 3.0  # per space next to a cloister building, while cloister buildings remain
 CLOISTER_TERRAIN = frozenset({Terrain.COAST, Terrain.PLAINS, Terrain.HILLSIDE})
 TOP = 4  # the display buildings counted as opportunities: the best few, not all at once
+#: Settlements in hand (R-SET-3): a share of what one brings (its economic and dwelling value,
+#: a guess at its neighbours' dwelling values) less twice the food and energy still missing.
+SETTLE_OPPORTUNITY = 0.5
+NEIGHBOURS = 4.0
+SHORT_FOOD = 0.3
+SHORT_ENERGY = 1.0
 
 
 def strategic_value(state: State, seat: int, rules: Rules) -> float:
@@ -73,7 +79,32 @@ def strategic_value(state: State, seat: int, rules: Rules) -> float:
                                     if s.card is not None and s.card in rules.settlements)
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
     value += _display_value(state, player, rules, ending, late)
+    value += _settlement_value(state, player, rules)
     return value
+
+
+def _settlement_value(state: State, player: PlayerState, rules: Rules) -> float:
+    """The opportunity of the settlements in hand, one for each settlement phase left
+    (R-SET-1: A..D, and E but in mode 2L), so that food and energy are gathered for them."""
+    phases = [s for s in (Stage.A, Stage.B, Stage.C, Stage.D, Stage.E)
+              if s not in state.settlement_phases and (s is not Stage.E
+                                                       or state.config.mode != "2L")]
+    if not phases or not player.settlements:
+        return 0.0
+    food = sum(rules.goods[g].food * n for g, n in player.goods.items())
+    energy = sum(rules.goods[g].energy * n for g, n in player.goods.items())
+    empty = {s.terrain for s in player.landscape.values() if s.card is None}
+    options = []
+    for card in player.settlements:
+        spec = rules.settlements[card]
+        short = (SHORT_FOOD * max(0, spec.food - food)
+                 + SHORT_ENERGY * max(0.0, spec.energy - energy))
+        if not empty & spec.terrain:
+            short += MISSING_SPACE
+        worth = spec.economic + spec.dwelling + SETTLEMENT_BONUS + NEIGHBOURS
+        options.append(max(0.0, worth - 2.0 * short))
+    options.sort(reverse=True)
+    return SETTLE_OPPORTUNITY * sum(options[: len(phases)])
 
 
 def settled(state: State, rules: Rules) -> State:
