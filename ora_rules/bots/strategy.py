@@ -179,7 +179,9 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
         worth = spec.economic + 0.5 * max(0, spec.dwelling) + bonus
         options.append(max(0.0, worth - 2.0 * short))
     options.sort(reverse=True)
-    value = OPPORTUNITY * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed)
+    # In the fixed-length games the display's promise fades with the rounds left to build it.
+    fade = 1.0 if state.config.mode in ("2", "2L") else 1 - late
+    value = fade * (OPPORTUNITY * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed))
     for good, n in wanted.items():
         if good is not Good.COIN:
             value += (1 - late) * MATERIAL_WEIGHT * min(n, player.count(good))
