@@ -23,6 +23,9 @@ from ora_rules.specs import Rules
 
 #: Groups weighed in full: few moves each, and the ones that move the game towards its end.
 WHOLE = ("BUILD", "SETTLE", "BUY_DISTRICT", "BUY_PLOT", "FELL_TREES", "CUT_PEAT")
+#: The last moves of a large group of uses always weighed: its fullest uses (a random draw
+#: of a few among hundreds of amounts seldom takes the best).
+FULLEST = 2
 #: The share of a look-ahead planner's time its first ply may take (the rest looks ahead).
 FIRST_PLY = 0.6
 
@@ -47,8 +50,10 @@ def candidates(moves: Sequence[Command], per_group: int, rng: random.Random,
             elif verb == "CONVERT":  # grain to straw a few at a time, as building asks
                 out.extend(m for m in group if _small(m))
                 out.extend(rng.sample(group, min(len(group), per_group)))
-            else:
-                out.extend(rng.sample(group, per_group))
+            else:  # and the fullest uses: parameters are listed by amount, the largest last
+                drawn = rng.sample(group, per_group)
+                out.extend(drawn)
+                out.extend(m for m in group[-FULLEST:] if m not in drawn)
     return out
 
 
