@@ -127,6 +127,7 @@ class SearchBot:
         self.sample = sample
         self._root: _Node | None = None
         self._deadline: float | None = None
+        self._stop: float | None = None
 
     # -- the bot ------------------------------------------------------------------------------
 
@@ -138,9 +139,10 @@ class SearchBot:
         self._root = root
         self._deadline = None if self.seconds is None else start + self.seconds
         stop = None if self.seconds is None else start + MARGIN * self.seconds
+        self._stop = stop
         done = 0
         while (done < self.simulations if stop is None
-               else done == 0 or time.perf_counter() < stop):
+               else done == 0 or not self._late()):
             self._simulate(root, rng)
             done += 1
         move, _ = max(root.children, key=lambda mc: (mc[1].visits, mc[1].sums[root.seat]))
@@ -172,6 +174,8 @@ class SearchBot:
             if node.state.finished:
                 break
             if node.candidates is None:
+                if node is not root and self._late():
+                    break  # no new expansion once simulating time is up: value it as a leaf
                 self._expand(node, rng)
             assert node.candidates is not None
             allowed = 1 + int(self.widen * math.sqrt(node.visits))
@@ -191,6 +195,10 @@ class SearchBot:
             visited.visits += 1
             for i, v in enumerate(result):
                 visited.sums[i] += v
+
+    def _late(self) -> bool:
+        """Whether the time for starting simulations is up (never, with a simulation count)."""
+        return self._stop is not None and time.perf_counter() > self._stop
 
     def _select(self, node: _Node) -> _Node:
         log_n = math.log(node.visits + 1)
