@@ -58,9 +58,12 @@ def position_value(state: State, seat: int, rules: Rules) -> float:
 Evaluation = Callable[[State, int, Rules], float]
 
 
-def values(state: State, rules: Rules, evaluation: Evaluation = position_value
-           ) -> tuple[float, ...]:
-    """Each seat's value of ``state``, 0..1: its lead over the best opponent, squashed."""
+def values(state: State, rules: Rules, evaluation: Evaluation = position_value,
+           baseline: float | None = None) -> tuple[float, ...]:
+    """Each seat's value of ``state``, 0..1: its lead over the best opponent, squashed. Solo
+    (no opponent) its gain over ``baseline``, the value where the decision began: a quarter
+    of the whole value, as before, squashed every solo position to nearly 1 from mid-game on
+    (200 points: 0.998), and the search could not tell its moves apart."""
     seats = [p.seat for p in state.players if not p.neutral]
     raw = {s: evaluation(state, s, rules) for s in seats}
     out = []
@@ -69,7 +72,10 @@ def values(state: State, rules: Rules, evaluation: Evaluation = position_value
             out.append(0.5)
             continue
         others = [raw[s] for s in seats if s != p.seat]
-        lead = raw[p.seat] - max(others) if others else raw[p.seat] / 4
+        if others:
+            lead = raw[p.seat] - max(others)
+        else:
+            lead = raw[p.seat] / 4 if baseline is None else raw[p.seat] - baseline
         out.append(1 / (1 + math.exp(-lead / 8)))
     return tuple(out)
 
@@ -128,6 +134,7 @@ class SearchBot:
         self._root: _Node | None = None
         self._deadline: float | None = None
         self._stop: float | None = None
+        self._baseline: float | None = None  # solo: the value where the decision began
 
     # -- the bot ------------------------------------------------------------------------------
 
@@ -135,8 +142,11 @@ class SearchBot:
         if len(moves) == 1:
             return moves[0]
         start = time.perf_counter()
-        root = self._reuse(state) or _Node(state)
+        solo = sum(1 for p in state.players if not p.neutral) == 1
+        # Solo, values are gains over this decision's start: an older tree's are not comparable.
+        root = (None if solo else self._reuse(state)) or _Node(state)
         self._root = root
+        self._baseline = self.evaluation(state, root.seat, self.rules) if solo else None
         self._deadline = None if self.seconds is None else start + self.seconds
         stop = None if self.seconds is None else start + MARGIN * self.seconds
         self._stop = stop
@@ -246,4 +256,4 @@ class SearchBot:
                     best, best_value = after, value
             assert best is not None
             state = best
-        return values(state, rules, self.evaluation)
+        return values(state, rules, self.evaluation, self._baseline)
