@@ -17,6 +17,7 @@ from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.bots.levels import planner_search
 from ora_rules.bots.planner import Planner
+from ora_rules.bots.search import values
 from ora_rules.bots.strategy import settled, strategic_value
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
@@ -105,3 +106,20 @@ def test_the_arena_reports_move_times_per_bot() -> None:
     rows = json.loads(report.stdout)["move_times"]
     assert {row["bot"] for row in rows} == {"random", "builder"}
     assert all(row["p50"] <= row["p99"] <= row["max"] for row in rows)
+
+
+def test_solo_search_values_the_gain_over_the_decision_start() -> None:
+    """R-SOLO-11: the solo player has no opponent to lead. The search values a solo leaf by its
+    gain over the position where the decision began, so a mid-game position (hundreds of
+    points) is not squashed to nearly 1 whatever the move."""
+    r = rules()
+    state = first_settlement_turn()
+    start_value = strategic_value(state, 0, r)
+    assert start_value > 100
+    assert values(state, r, strategic_value)[0] > 0.95  # a quarter of the whole: saturated
+    assert values(state, r, strategic_value, start_value)[0] == 0.5
+    goods = {g.value: n for g, n in state.players[0].goods.items()}
+    goods["reliquary"] = goods.get("reliquary", 0) + 1  # R-SCORE-2: 8 points
+    richer = set_goods(state, 0, **goods)
+    gain = values(richer, r, strategic_value, start_value)[0]
+    assert 0.6 < gain < 0.95
