@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from ora_core.state import State
 from ora_rules.bots.strategy import settled, strategic_value
 from ora_rules.decide import execute
-from ora_rules.moves import MoveSet
+from ora_rules.moves import MoveSet, group_key
 from ora_rules.notation import Command, Convert
 from ora_rules.specs import Rules
 
@@ -55,6 +55,21 @@ def candidates(moves: Sequence[Command], per_group: int, rng: random.Random,
                 out.extend(drawn)
                 out.extend(m for m in group[-FULLEST:] if m not in drawn)
     return out
+
+
+def _interleaved(options: list[Command]) -> list[Command]:
+    """The first move of every group, then the second of every group, ...; the dear
+    conversions (each tries the builds after it) last. A deadline that cuts the list short
+    then drops a few moves of every group, never whole groups (under load, cutting the list in
+    group order dropped every use and work contract, and ``hard`` lost to ``medium``)."""
+    seen: dict[tuple[str, str], int] = {}
+    rank = []
+    for move in options:
+        key = group_key(move)
+        seen[key] = seen.get(key, 0) + 1
+        rank.append((isinstance(move, Convert), seen[key]))
+    order = sorted(range(len(options)), key=lambda i: rank[i])
+    return [options[i] for i in order]
 
 
 def _small(move: Command) -> bool:
@@ -98,8 +113,8 @@ class Planner:
         options = candidates(moves, self.per_group, rng)
         if len(options) == 1:
             return [(0.0, options[0], state)]
-        if deadline is not None:  # the dear conversions (each tries the builds after it) last
-            options.sort(key=lambda m: isinstance(m, Convert))
+        if deadline is not None:
+            options = _interleaved(options)
         for move in options:
             if scored and deadline is not None and time.perf_counter() > deadline:
                 break
