@@ -123,3 +123,19 @@ def test_solo_search_values_the_gain_over_the_decision_start() -> None:
     richer = set_goods(state, 0, **goods)
     gain = values(richer, r, strategic_value, start_value)[0]
     assert 0.6 < gain < 0.95
+
+
+def test_the_look_ahead_planner_is_bounded_in_work() -> None:
+    """``plan2``'s budget is a number of positions valued (its time is only a backstop): the
+    bound holds (each ply's first move always counts) and the same seed picks the same move."""
+    r = rules()
+    state = first_settlement_turn()
+    picks = []
+    for _ in range(2):
+        bot = Planner(r, lookahead=3, evaluations=10, seconds=60.0)
+        picks.append(bot(state, MoveSet(state, r), random.Random(5)))
+        assert 1 <= bot._spent <= 10 + 3
+    assert picks[0] == picks[1]
+    roomy = Planner(r, lookahead=3, evaluations=100_000, seconds=60.0)
+    roomy(state, MoveSet(state, r), random.Random(5))
+    assert roomy._spent > 13

@@ -26,8 +26,11 @@ WHOLE = ("BUILD", "SETTLE", "BUY_DISTRICT", "BUY_PLOT", "FELL_TREES", "CUT_PEAT"
 #: The last moves of a large group of uses always weighed: its fullest uses (a random draw
 #: of a few among hundreds of amounts seldom takes the best).
 FULLEST = 2
-#: The share of a look-ahead planner's time its first ply may take (the rest looks ahead).
+#: The share of a look-ahead planner's budget its first ply may take (the rest looks ahead).
 FIRST_PLY = 0.6
+#: A look-ahead planner's budget in positions valued a decision: about 0.4 s on an idle core
+#: of the development machine (0.8 ms a position), so its time backstop seldom binds.
+EVALUATIONS = 500
 
 
 def candidates(moves: Sequence[Command], per_group: int, rng: random.Random,
@@ -86,10 +89,13 @@ class Planner:
     seat when it decides again (two plies of one's own turn), within ``seconds``."""
 
     def __init__(self, rules: Rules, per_group: int = 4, noise: float = 0.0,
-                 relative: bool = False, lookahead: int = 0, seconds: float = 0.6) -> None:
+                 relative: bool = False, lookahead: int = 0, seconds: float = 0.6,
+                 evaluations: int = EVALUATIONS) -> None:
         self.rules = rules
         self.lookahead = lookahead
         self.seconds = seconds
+        self.evaluations = evaluations
+        self._spent = 0  # positions valued in this decision
         self.per_group = per_group
         self.noise = noise
         self.relative = relative
@@ -103,8 +109,13 @@ class Planner:
                   if p.seat != seat and not p.neutral]
         return own - max(others) if others else own
 
+    def _over(self, deadline: float | None, limit: int | None) -> bool:
+        return ((limit is not None and self._spent >= limit)
+                or (deadline is not None and time.perf_counter() > deadline))
+
     def ranked(self, state: State, moves: Sequence[Command], rng: random.Random,
-               deadline: float | None = None) -> list[tuple[float, Command, State]]:
+               deadline: float | None = None, limit: int | None = None
+               ) -> list[tuple[float, Command, State]]:
         """The candidate moves with their value and resulting state, best first; past
         ``deadline`` (a ``time.perf_counter()`` reading) the moves not yet valued are left out
         (the first always counts)."""
@@ -113,22 +124,24 @@ class Planner:
         options = candidates(moves, self.per_group, rng)
         if len(options) == 1:
             return [(0.0, options[0], state)]
-        if deadline is not None:
+        if deadline is not None or limit is not None:
             options = _interleaved(options)
         for move in options:
-            if scored and deadline is not None and time.perf_counter() > deadline:
+            if scored and self._over(deadline, limit):
                 break
+            self._spent += 1
             after = settled(execute(state, move, self.rules).state, self.rules)
             value = self.value(after, seat)
             if isinstance(move, Convert) and not after.finished:
-                value = max(value, self._build_after(after, seat, deadline))
+                value = max(value, self._build_after(after, seat, deadline, limit))
             if self.noise:
                 value += self.noise * rng.random()
             scored.append((value + 1e-6 * rng.random(), move, after))
         scored.sort(key=lambda t: -t[0])
         return scored
 
-    def _build_after(self, state: State, seat: int, deadline: float | None) -> float:
+    def _build_after(self, state: State, seat: int, deadline: float | None,
+                     limit: int | None) -> float:
         """The best value of a build right after a conversion (a conversion is free, R-FREE-2,
         so convert-and-build is one plan; alone the conversion looks like a loss)."""
         best = -math.inf
@@ -137,31 +150,36 @@ class Planner:
         builds = MoveSet(state, self.rules).groups().get("BUILD", {})
         for group in builds.values():
             for move in group.moves():
-                if deadline is not None and time.perf_counter() > deadline:
+                if self._over(deadline, limit):
                     return best
+                self._spent += 1
                 after = execute(state, move, self.rules).state
                 best = max(best, self.value(after, seat))
         return best
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
-        # ``seconds`` bounds the whole decision (move generation included) when looking ahead:
-        # the first ply is cut at ``FIRST_PLY`` of it, the look-ahead at the rest.
+        # Looking ahead, the decision values at most ``evaluations`` positions (its first ply
+        # at most ``FIRST_PLY`` of them): a bound in work, so the same seed plays the same game
+        # on any machine; ``seconds`` is a backstop in time for a loaded machine (then, and
+        # only then, the game depends on the machine's speed).
         start = time.perf_counter()
+        self._spent = 0
         deadline = start + self.seconds if self.lookahead else None
         first = None if deadline is None else start + FIRST_PLY * self.seconds
-        ranked = self.ranked(state, moves, rng, first)
+        limit = self.evaluations if self.lookahead else None
+        ranked = self.ranked(state, moves, rng, first,
+                             None if limit is None else int(FIRST_PLY * limit))
         if not self.lookahead or len(ranked) == 1:
             return ranked[0][1]
         # The best ``lookahead`` moves, each valued by the best next move of the same seat when
         # it decides again (the second action of a turn, a build after a purchase): a lower
-        # bound when the deadline cuts that next ply short.
-        assert deadline is not None
+        # bound when the budget cuts that next ply short.
         seat = state.flow.turn.decider
         best, best_value = ranked[0][1], -math.inf
         for value, move, after in ranked[: self.lookahead]:
             if (not after.finished and after.flow.turn.decider == seat
-                    and time.perf_counter() < deadline):
-                nxt = self.ranked(after, MoveSet(after, self.rules), rng, deadline)
+                    and not self._over(deadline, limit)):
+                nxt = self.ranked(after, MoveSet(after, self.rules), rng, deadline, limit)
                 value = max(value, nxt[0][0])
             if value > best_value:
                 best, best_value = move, value
