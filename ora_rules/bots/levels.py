@@ -22,8 +22,8 @@ from ora_rules.specs import Rules
 EASY_NOISE = 12.0
 #: ``hard``'s search time a move (seconds, solo), under 1 s with room for a loaded machine.
 HARD_SECONDS = 0.7
-#: ``hard``'s planner time a move with players (the whole decision: its first ply and its look
-#: at its next move), leaving 1 s a move room for a loaded machine.
+#: ``hard``'s time backstop a move with players (the whole decision: its first ply and its look
+#: at its next move; its budget is a number of positions valued), under 1 s a move.
 HARD_PLAN_SECONDS = 0.8
 
 
