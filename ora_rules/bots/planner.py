@@ -25,7 +25,7 @@ from ora_rules.specs import Rules
 WHOLE = ("BUILD", "SETTLE", "BUY_DISTRICT", "BUY_PLOT", "FELL_TREES", "CUT_PEAT")
 #: The last moves of a large group of uses always weighed: its fullest uses (a random draw
 #: of a few among hundreds of amounts seldom takes the best).
-FULLEST = 2
+FULLEST = 4
 #: The share of a look-ahead planner's budget its first ply may take (the rest looks ahead).
 FIRST_PLY = 0.6
 #: A look-ahead planner's budget in positions valued a decision: about 0.4 s on an idle core
