@@ -181,6 +181,8 @@ def _arena(args: argparse.Namespace) -> int:
                          "winners": list(g.winners), "finished": g.finished,
                          "adjudicated": g.adjudicated, "rounds": g.rounds}
                         for g in result.games],
+            "move_times": [{"bot": t.bot, "moves": t.moves, "p50": t.p50, "p99": t.p99,
+                            "max": t.longest} for t in result.times],
         }
         sys.stdout.write(orjson.dumps(report).decode() + "\n")
         return 0
@@ -205,6 +207,9 @@ def _arena(args: argparse.Namespace) -> int:
     for r in result.ratings:
         print(f"  {r.bot:<13} {r.rating:>6.0f}   {r.low:>6.0f} .. {r.high:<6.0f}"
               f"{'':>14}{r.pairs:>6}")
+    print("  bot            moves   p50 s   p99 s   max s   time a decision, move generation in")
+    for t in result.times:
+        print(f"  {t.bot:<13} {t.moves:>6} {t.p50:>7.3f} {t.p99:>7.3f} {t.longest:>7.3f}")
     return 0
 
 

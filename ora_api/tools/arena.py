@@ -47,6 +47,20 @@ class ArenaGame:
     adjudicated: bool = False
     #: Rounds (turns, in the two-player game) begun when the game stopped.
     rounds: int = 0
+    #: Each seat's bot decisions, in seconds (move generation included).
+    move_times: tuple[tuple[float, ...], ...] = ()
+
+
+@frozen
+class MoveTimes:
+    """One bot's decisions over the arena's games: how many, and the seconds at the median,
+    the 99th percentile and the longest (the budget check of issue 25: p99 <= 1.2 x budget)."""
+
+    bot: str
+    moves: int
+    p50: float
+    p99: float
+    longest: float
 
 
 @frozen
@@ -54,6 +68,7 @@ class ArenaResult:
     games: tuple[ArenaGame, ...]
     standings: tuple[Standing, ...]
     ratings: tuple[Rating, ...]
+    times: tuple[MoveTimes, ...] = ()
 
 
 #: The two-player games end only when the buildings run out (R-END-2, R-END-3); bots that
@@ -105,9 +120,11 @@ def _play(index: int, seed: int, names: tuple[str, ...], players: int, variant: 
         if name not in _bots:
             _bots[name] = make_bot(name, _rules)
     start = time.perf_counter()
+    times: list[list[float]] = [[] for _ in names]
     # Every game has its own seed, so its result does not depend on where it runs.
     result = play_game(_rules, players, variant, length, seed, [_bots[n] for n in names],
-                       max_rounds=max_turns)
+                       max_rounds=max_turns,
+                       on_move=lambda seat, took: times[seat % len(names)].append(took))
     winners = result.winners
     adjudicated = not result.finished and max_turns is not None and result.rounds > max_turns
     if adjudicated:
@@ -116,7 +133,7 @@ def _play(index: int, seed: int, names: tuple[str, ...], players: int, variant: 
     return ArenaGame(index=index, seed=seed, bots=names, totals=result.totals,
                      winners=winners, finished=result.finished,
                      seconds=time.perf_counter() - start, adjudicated=adjudicated,
-                     rounds=result.rounds)
+                     rounds=result.rounds, move_times=tuple(tuple(t) for t in times))
 
 
 def play_games(rules: Rules, players: int, bot_names: Sequence[str], games: int, seed: int,
@@ -170,6 +187,19 @@ def standings_of(bot_names: Sequence[str], games: Sequence[ArenaGame]) -> list[S
     return out
 
 
+def move_times_of(bot_names: Sequence[str], games: Sequence[ArenaGame]) -> list[MoveTimes]:
+    """Each bot's decision times over all its seats (nearest-rank percentiles)."""
+    out = []
+    for name in bot_names:
+        taken = sorted(t for g in games for seat, bot in enumerate(g.bots) if bot == name
+                       for t in (g.move_times[seat] if seat < len(g.move_times) else ()))
+        if taken:
+            n = len(taken)
+            out.append(MoveTimes(name, n, taken[(n - 1) // 2],
+                                 taken[min(n - 1, math.ceil(0.99 * n) - 1)], taken[-1]))
+    return out
+
+
 def run_arena(rules: Rules, players: int, bot_names: Sequence[str], games: int, seed: int,
               variant: str = "france", length: str = "long", jobs: int = 1,
               on_done: Callable[[int], None] | None = None,
@@ -179,7 +209,8 @@ def run_arena(rules: Rules, players: int, bot_names: Sequence[str], games: int, 
                         adjudicate_after)
     outcomes = [GameOutcome(g.bots, g.totals, g.winners) for g in played]
     return ArenaResult(games=tuple(played), standings=tuple(standings_of(names, played)),
-                       ratings=tuple(ratings(names, outcomes, seed=seed)))
+                       ratings=tuple(ratings(names, outcomes, seed=seed)),
+                       times=tuple(move_times_of(names, played)))
 
 
 def arena(rules: Rules, players: int, bot_names: list[str], games: int, seed: int,

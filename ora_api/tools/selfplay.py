@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import time
 import uuid
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
@@ -68,11 +70,13 @@ class SelfPlayResult:
 def play_game(rules: Rules, players: int, variant: str, length: str, seed: int,
               bots: list[Bot] | None = None, store: EventStore[GameEvent] | None = None, *,
               liesborn: bool = False, wonder_tiles: str | None = None,
-              max_rounds: int | None = None) -> SelfPlayResult:
+              max_rounds: int | None = None,
+              on_move: Callable[[int, float], None] | None = None) -> SelfPlayResult:
     """Play one complete game; every command goes through ``decide`` (and the store, if any).
 
     ``max_rounds`` stops the game once that many rounds (turns, in the two-player games) are
-    complete, unfinished; ``MAX_COMMANDS`` stops any game that runs that long."""
+    complete, unfinished; ``MAX_COMMANDS`` stops any game that runs that long. ``on_move``
+    hears each bot decision's seat and its seconds, move generation included."""
     config = make_config(players, variant, length, seed, liesborn=liesborn,
                          wonder_tiles=wonder_tiles)
     game_id = uuid.UUID(int=random.Random(seed).getrandbits(128), version=4)
@@ -87,9 +91,13 @@ def play_game(rules: Rules, players: int, variant: str, length: str, seed: int,
     moves: list[str] = []
     while (not state.finished and len(moves) < MAX_COMMANDS
            and (max_rounds is None or state.round <= max_rounds)):
+        began = time.perf_counter()
         options = MoveSet(state, rules)  # enumerated as far as the bot asks
-        bot = chosen[state.flow.turn.decider % len(chosen)]
-        executed = execute(state, bot(state, options, rng), rules)
+        seat = state.flow.turn.decider
+        command = chosen[seat % len(chosen)](state, options, rng)
+        if on_move is not None:
+            on_move(seat, time.perf_counter() - began)
+        executed = execute(state, command, rules)
         new = executed.events
         if store is not None:
             store.append(game_id, state.version, new)

@@ -22,6 +22,9 @@ from ora_rules.specs import Rules
 EASY_NOISE = 12.0
 #: ``hard``'s search time a move (seconds, solo), under 1 s with room for a loaded machine.
 HARD_SECONDS = 0.7
+#: ``hard``'s time backstop a move with players (the whole decision: its first ply and its look
+#: at its next move; its budget is a number of positions valued), under 1 s a move.
+HARD_PLAN_SECONDS = 0.8
 
 
 #: The placements of one build (or purchases, fellings) a search node weighs at most: expanding
@@ -45,7 +48,7 @@ class Hard:
     planner solo."""
 
     def __init__(self, rules: Rules) -> None:
-        self.planner = Planner(rules, lookahead=3)
+        self.planner = Planner(rules, lookahead=3, seconds=HARD_PLAN_SECONDS)
         self.search = planner_search(rules, HARD_SECONDS)
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:

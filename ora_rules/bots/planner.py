@@ -15,14 +15,22 @@ import time
 from collections.abc import Sequence
 
 from ora_core.state import State
-from ora_rules.bots.strategy import strategic_value
+from ora_rules.bots.strategy import settled, strategic_value
 from ora_rules.decide import execute
-from ora_rules.moves import MoveSet
+from ora_rules.moves import MoveSet, group_key
 from ora_rules.notation import Command, Convert
 from ora_rules.specs import Rules
 
 #: Groups weighed in full: few moves each, and the ones that move the game towards its end.
 WHOLE = ("BUILD", "SETTLE", "BUY_DISTRICT", "BUY_PLOT", "FELL_TREES", "CUT_PEAT")
+#: The last moves of a large group of uses always weighed: its fullest uses (a random draw
+#: of a few among hundreds of amounts seldom takes the best).
+FULLEST = 4
+#: The share of a look-ahead planner's budget its first ply may take (the rest looks ahead).
+FIRST_PLY = 0.6
+#: A look-ahead planner's budget in positions valued a decision: about 0.4 s on an idle core
+#: of the development machine (0.8 ms a position), so its time backstop seldom binds.
+EVALUATIONS = 500
 
 
 def candidates(moves: Sequence[Command], per_group: int, rng: random.Random,
@@ -45,9 +53,26 @@ def candidates(moves: Sequence[Command], per_group: int, rng: random.Random,
             elif verb == "CONVERT":  # grain to straw a few at a time, as building asks
                 out.extend(m for m in group if _small(m))
                 out.extend(rng.sample(group, min(len(group), per_group)))
-            else:
-                out.extend(rng.sample(group, per_group))
+            else:  # and the fullest uses: parameters are listed by amount, the largest last
+                drawn = rng.sample(group, per_group)
+                out.extend(drawn)
+                out.extend(m for m in group[-FULLEST:] if m not in drawn)
     return out
+
+
+def _interleaved(options: list[Command]) -> list[Command]:
+    """The first move of every group, then the second of every group, ...; the dear
+    conversions (each tries the builds after it) last. A deadline that cuts the list short
+    then drops a few moves of every group, never whole groups (under load, cutting the list in
+    group order dropped every use and work contract, and ``hard`` lost to ``medium``)."""
+    seen: dict[tuple[str, str], int] = {}
+    rank = []
+    for move in options:
+        key = group_key(move)
+        seen[key] = seen.get(key, 0) + 1
+        rank.append((isinstance(move, Convert), seen[key]))
+    order = sorted(range(len(options)), key=lambda i: rank[i])
+    return [options[i] for i in order]
 
 
 def _small(move: Command) -> bool:
@@ -64,10 +89,13 @@ class Planner:
     seat when it decides again (two plies of one's own turn), within ``seconds``."""
 
     def __init__(self, rules: Rules, per_group: int = 4, noise: float = 0.0,
-                 relative: bool = False, lookahead: int = 0, seconds: float = 0.6) -> None:
+                 relative: bool = False, lookahead: int = 0, seconds: float = 0.6,
+                 evaluations: int = EVALUATIONS) -> None:
         self.rules = rules
         self.lookahead = lookahead
         self.seconds = seconds
+        self.evaluations = evaluations
+        self._spent = 0  # positions valued in this decision
         self.per_group = per_group
         self.noise = noise
         self.relative = relative
@@ -81,26 +109,39 @@ class Planner:
                   if p.seat != seat and not p.neutral]
         return own - max(others) if others else own
 
-    def ranked(self, state: State, moves: Sequence[Command], rng: random.Random
+    def _over(self, deadline: float | None, limit: int | None) -> bool:
+        return ((limit is not None and self._spent >= limit)
+                or (deadline is not None and time.perf_counter() > deadline))
+
+    def ranked(self, state: State, moves: Sequence[Command], rng: random.Random,
+               deadline: float | None = None, limit: int | None = None
                ) -> list[tuple[float, Command, State]]:
-        """The candidate moves with their value and resulting state, best first."""
+        """The candidate moves with their value and resulting state, best first; past
+        ``deadline`` (a ``time.perf_counter()`` reading) the moves not yet valued are left out
+        (the first always counts)."""
         seat = state.flow.turn.decider
-        scored = []
+        scored: list[tuple[float, Command, State]] = []
         options = candidates(moves, self.per_group, rng)
         if len(options) == 1:
             return [(0.0, options[0], state)]
+        if deadline is not None or limit is not None:
+            options = _interleaved(options)
         for move in options:
-            after = execute(state, move, self.rules).state
+            if scored and self._over(deadline, limit):
+                break
+            self._spent += 1
+            after = settled(execute(state, move, self.rules).state, self.rules)
             value = self.value(after, seat)
             if isinstance(move, Convert) and not after.finished:
-                value = max(value, self._build_after(after, seat))
+                value = max(value, self._build_after(after, seat, deadline, limit))
             if self.noise:
                 value += self.noise * rng.random()
             scored.append((value + 1e-6 * rng.random(), move, after))
         scored.sort(key=lambda t: -t[0])
         return scored
 
-    def _build_after(self, state: State, seat: int) -> float:
+    def _build_after(self, state: State, seat: int, deadline: float | None,
+                     limit: int | None) -> float:
         """The best value of a build right after a conversion (a conversion is free, R-FREE-2,
         so convert-and-build is one plan; alone the conversion looks like a loss)."""
         best = -math.inf
@@ -109,24 +150,37 @@ class Planner:
         builds = MoveSet(state, self.rules).groups().get("BUILD", {})
         for group in builds.values():
             for move in group.moves():
+                if self._over(deadline, limit):
+                    return best
+                self._spent += 1
                 after = execute(state, move, self.rules).state
                 best = max(best, self.value(after, seat))
         return best
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
-        ranked = self.ranked(state, moves, rng)
+        # Looking ahead, the decision values at most ``evaluations`` positions (its first ply
+        # at most ``FIRST_PLY`` of them): a bound in work, so the same seed plays the same game
+        # on any machine; ``seconds`` is a backstop in time for a loaded machine (then, and
+        # only then, the game depends on the machine's speed).
+        start = time.perf_counter()
+        self._spent = 0
+        deadline = start + self.seconds if self.lookahead else None
+        first = None if deadline is None else start + FIRST_PLY * self.seconds
+        limit = self.evaluations if self.lookahead else None
+        ranked = self.ranked(state, moves, rng, first,
+                             None if limit is None else int(FIRST_PLY * limit))
         if not self.lookahead or len(ranked) == 1:
             return ranked[0][1]
         # The best ``lookahead`` moves, each valued by the best next move of the same seat when
-        # it decides again (the second action of a turn, a build after a purchase).
-        # Past ``seconds`` (a rare, huge position) the rest keep their one-ply value.
+        # it decides again (the second action of a turn, a build after a purchase): a lower
+        # bound when the budget cuts that next ply short.
         seat = state.flow.turn.decider
         best, best_value = ranked[0][1], -math.inf
-        deadline = time.perf_counter() + self.seconds
         for value, move, after in ranked[: self.lookahead]:
             if (not after.finished and after.flow.turn.decider == seat
-                    and time.perf_counter() < deadline):
-                value = max(value, self.ranked(after, MoveSet(after, self.rules), rng)[0][0])
+                    and not self._over(deadline, limit)):
+                nxt = self.ranked(after, MoveSet(after, self.rules), rng, deadline, limit)
+                value = max(value, nxt[0][0])
             if value > best_value:
                 best, best_value = move, value
         return best

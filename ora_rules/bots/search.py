@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 
 from ora_core.state import State
 from ora_rules.bots.players import random_bot
+from ora_rules.bots.strategy import settled
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Command
@@ -57,9 +58,12 @@ def position_value(state: State, seat: int, rules: Rules) -> float:
 Evaluation = Callable[[State, int, Rules], float]
 
 
-def values(state: State, rules: Rules, evaluation: Evaluation = position_value
-           ) -> tuple[float, ...]:
-    """Each seat's value of ``state``, 0..1: its lead over the best opponent, squashed."""
+def values(state: State, rules: Rules, evaluation: Evaluation = position_value,
+           baseline: float | None = None) -> tuple[float, ...]:
+    """Each seat's value of ``state``, 0..1: its lead over the best opponent, squashed. Solo
+    (no opponent) its gain over ``baseline``, the value where the decision began: a quarter
+    of the whole value, as before, squashed every solo position to nearly 1 from mid-game on
+    (200 points: 0.998), and the search could not tell its moves apart."""
     seats = [p.seat for p in state.players if not p.neutral]
     raw = {s: evaluation(state, s, rules) for s in seats}
     out = []
@@ -68,7 +72,10 @@ def values(state: State, rules: Rules, evaluation: Evaluation = position_value
             out.append(0.5)
             continue
         others = [raw[s] for s in seats if s != p.seat]
-        lead = raw[p.seat] - max(others) if others else raw[p.seat] / 4
+        if others:
+            lead = raw[p.seat] - max(others)
+        else:
+            lead = raw[p.seat] / 4 if baseline is None else raw[p.seat] - baseline
         out.append(1 / (1 + math.exp(-lead / 8)))
     return tuple(out)
 
@@ -88,8 +95,13 @@ def _sample_moves(moves: MoveSet, per_group: int, rng: random.Random) -> list[Co
 Chooser = Callable[[MoveSet, int, random.Random], list[Command]]
 
 
+#: The share of a time budget spent simulating: a simulation started before it may run past it
+#: (its expansion stops at the budget itself), and the move generation counts too.
+MARGIN = 0.8
+
+
 class _Node:
-    __slots__ = ("candidates", "children", "seat", "state", "sums", "visits")
+    __slots__ = ("candidates", "children", "partial", "seat", "state", "sums", "visits")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -98,6 +110,7 @@ class _Node:
         self.children: list[tuple[Command, _Node]] = []
         self.visits = 0
         self.sums = [0.0] * len(state.players)
+        self.partial = False  # its expansion was cut short by the deadline
 
 
 class SearchBot:
@@ -119,18 +132,27 @@ class SearchBot:
         self.playout = playout
         self.sample = sample
         self._root: _Node | None = None
+        self._deadline: float | None = None
+        self._stop: float | None = None
+        self._baseline: float | None = None  # solo: the value where the decision began
 
     # -- the bot ------------------------------------------------------------------------------
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         if len(moves) == 1:
             return moves[0]
-        root = self._reuse(state) or _Node(state)
+        start = time.perf_counter()
+        solo = sum(1 for p in state.players if not p.neutral) == 1
+        # Solo, values are gains over this decision's start: an older tree's are not comparable.
+        root = (None if solo else self._reuse(state)) or _Node(state)
         self._root = root
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self._baseline = self.evaluation(state, root.seat, self.rules) if solo else None
+        self._deadline = None if self.seconds is None else start + self.seconds
+        stop = None if self.seconds is None else start + MARGIN * self.seconds
+        self._stop = stop
         done = 0
-        while (done < self.simulations if deadline is None
-               else done == 0 or time.perf_counter() < deadline):
+        while (done < self.simulations if stop is None
+               else done == 0 or not self._late()):
             self._simulate(root, rng)
             done += 1
         move, _ = max(root.children, key=lambda mc: (mc[1].visits, mc[1].sums[root.seat]))
@@ -144,13 +166,13 @@ class SearchBot:
             nxt: list[_Node] = []
             for node in frontier:
                 if node.state.version == state.version and node.state == state:
-                    return node
+                    return None if node.partial else node
                 nxt.extend(child for _, child in node.children
                            if child.state.version <= state.version)
             frontier = nxt
         for node in frontier:
             if node.state.version == state.version and node.state == state:
-                return node
+                return None if node.partial else node
         return None
 
     # -- one simulation -----------------------------------------------------------------------
@@ -162,6 +184,8 @@ class SearchBot:
             if node.state.finished:
                 break
             if node.candidates is None:
+                if node is not root and self._late():
+                    break  # no new expansion once simulating time is up: value it as a leaf
                 self._expand(node, rng)
             assert node.candidates is not None
             allowed = 1 + int(self.widen * math.sqrt(node.visits))
@@ -182,6 +206,10 @@ class SearchBot:
             for i, v in enumerate(result):
                 visited.sums[i] += v
 
+    def _late(self) -> bool:
+        """Whether the time for starting simulations is up (never, with a simulation count)."""
+        return self._stop is not None and time.perf_counter() > self._stop
+
     def _select(self, node: _Node) -> _Node:
         log_n = math.log(node.visits + 1)
         seat = node.seat
@@ -196,11 +224,16 @@ class SearchBot:
         return best
 
     def _expand(self, node: _Node, rng: random.Random) -> None:
-        """The node's candidate moves with their prior (the mover's value after the move)."""
+        """The node's candidate moves with their prior (the mover's value after the move); past
+        the deadline the rest are left out (the first always counts) and the node is marked
+        partial, so a later decision does not reuse it as its root."""
         seat = node.seat
-        scored = []
+        scored: list[tuple[float, Command, State]] = []
         for move in self.chooser(MoveSet(node.state, self.rules), self.per_group, rng):
-            after = execute(node.state, move, self.rules).state
+            if scored and self._deadline is not None and time.perf_counter() > self._deadline:
+                node.partial = True
+                break
+            after = settled(execute(node.state, move, self.rules).state, self.rules)
             prior = self.evaluation(after, seat, self.rules)
             scored.append((prior + 1e-6 * rng.random(), move, after))
         scored.sort(key=lambda t: t[0])
@@ -223,4 +256,4 @@ class SearchBot:
                     best, best_value = after, value
             assert best is not None
             state = best
-        return values(state, rules, self.evaluation)
+        return values(state, rules, self.evaluation, self._baseline)

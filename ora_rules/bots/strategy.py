@@ -29,7 +29,9 @@ from collections.abc import Mapping
 
 from ora_core.state import PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
+from ora_rules.decide import execute
 from ora_rules.landscape import cloister_neighbour
+from ora_rules.notation import Commit
 from ora_rules.scoring import score_player
 from ora_rules.specs import Rules
 
@@ -50,6 +52,12 @@ LAND_WEIGHT = 0.3
 CLOISTER_SLOT = 3.0  # per space next to a cloister building, while cloister buildings remain
 CLOISTER_TERRAIN = frozenset({Terrain.COAST, Terrain.PLAINS, Terrain.HILLSIDE})
 TOP = 4  # the display buildings counted as opportunities: the best few, not all at once
+#: Settlements in hand (R-SET-3): a share of what one brings (its economic and dwelling value,
+#: a guess at its neighbours' dwelling values) less twice the food and energy still missing.
+SETTLE_OPPORTUNITY = 0.5
+NEIGHBOURS = 4.0
+SHORT_FOOD = 0.3
+SHORT_ENERGY = 1.0
 
 
 def strategic_value(state: State, seat: int, rules: Rules) -> float:
@@ -71,7 +79,44 @@ def strategic_value(state: State, seat: int, rules: Rules) -> float:
                                     if s.card is not None and s.card in rules.settlements)
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
     value += _display_value(state, player, rules, ending, late)
+    value += _settlement_value(state, player, rules)
     return value
+
+
+def _settlement_value(state: State, player: PlayerState, rules: Rules) -> float:
+    """The opportunity of the settlements in hand, one for each settlement phase left
+    (R-SET-1: A..D, and E but in mode 2L), so that food and energy are gathered for them."""
+    phases = [s for s in (Stage.A, Stage.B, Stage.C, Stage.D, Stage.E)
+              if s not in state.settlement_phases and (s is not Stage.E
+                                                       or state.config.mode != "2L")]
+    if not phases or not player.settlements:
+        return 0.0
+    food = sum(rules.goods[g].food * n for g, n in player.goods.items())
+    energy = sum(rules.goods[g].energy * n for g, n in player.goods.items())
+    empty = {s.terrain for s in player.landscape.values() if s.card is None}
+    options = []
+    for card in player.settlements:
+        spec = rules.settlements[card]
+        short = (SHORT_FOOD * max(0, spec.food - food)
+                 + SHORT_ENERGY * max(0.0, spec.energy - energy))
+        if not empty & spec.terrain:
+            short += MISSING_SPACE
+        worth = spec.economic + spec.dwelling + SETTLEMENT_BONUS + NEIGHBOURS
+        options.append(max(0.0, worth - 2.0 * short))
+    options.sort(reverse=True)
+    return SETTLE_OPPORTUNITY * sum(options[: len(phases)])
+
+
+def settled(state: State, rules: Rules) -> State:
+    """``state`` past the closing ``COMMIT`` of a settlement turn whose settlement is built
+    (R-SET-2: nothing else is left to do in it). Values compare positions at the same point:
+    closing the phase brings the stage's buildings to the display (and in the solo game the
+    neutral player has just emptied it, R-SOLO-9), so a position mid-phase always looked
+    poorer than the one after declining to settle, and the bots seldom settled."""
+    turn = state.flow.turn
+    if state.finished or turn.kind != "settlement" or not turn.settled:
+        return state
+    return execute(state, Commit(), rules).state
 
 
 def _lateness(state: State) -> float:
@@ -134,7 +179,9 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
         worth = spec.economic + 0.5 * max(0, spec.dwelling) + bonus
         options.append(max(0.0, worth - 2.0 * short))
     options.sort(reverse=True)
-    value = OPPORTUNITY * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed)
+    # In the fixed-length games the display's promise fades with the rounds left to build it.
+    fade = 1.0 if state.config.mode in ("2", "2L") else 1 - late
+    value = fade * (OPPORTUNITY * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed))
     for good, n in wanted.items():
         if good is not Good.COIN:
             value += (1 - late) * MATERIAL_WEIGHT * min(n, player.count(good))
