@@ -11,15 +11,24 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
+import attrs
 import pytest
 from babel.messages.pofile import read_po
 
-from ora_rules.decide import execute
+from ora_core.events import GameEvent, SeatTaken
+from ora_core.evolve import fold
+from ora_core.state import TimeControl
+from ora_rules import seats, timeouts
+from ora_rules.decide import execute, start
+from ora_rules.moves import legal_moves
+from ora_rules.setup import make_config
 from ora_rules.testing.strategies import random_game
 from ora_rules.views import vocabulary as v
 from ora_rules.views.catalog import catalog
 from ora_rules.views.i18n import LOCALE_DIR
 from ora_rules.views.narrate import narrate_game, narrate_move
+from ora_rules.views.sentences import Speech
+from ora_rules.views.table_words import duration
 from tests.modes.games import CONFIGS
 from tests.support import new_state, rules
 
@@ -39,7 +48,7 @@ def test_every_translation_keeps_the_fields_of_its_template(locale: str) -> None
     with (LOCALE_DIR / locale / "LC_MESSAGES" / "ora.po").open("rb") as f:
         po = read_po(f, locale=locale)
     translated = {m.id: m.string for m in po if m.id and m.string}
-    templates = (*v.LOG.values(), *v.TAKEBACK.values(), *v.CHANGES.values(),
+    templates = (*v.LOG.values(), *v.TAKEBACK.values(), *v.TABLE.values(), *v.CHANGES.values(),
                  *v.EXPLAIN.values())
     assert not [t for t in templates if t not in translated], "a template untranslated"
     wrong = [(m, s) for m, s in translated.items() if _fields(str(m)) != _fields(str(s))]
@@ -112,6 +121,59 @@ def test_whole_games_are_told_in_the_locale(locale: str) -> None:
             "Το παιχνίδι τελειώνει" if locale == "el" else "Игра окончена")  # R-SCORE-7
 
 
+def _table_game(policy: str) -> list[GameEvent]:
+    """A clocked 3-player game (CLOCK-1) whose seats are people: moves that take from seconds
+    to days, then a seat's time running out (CLOCK-3, ``policy``); under ``pass`` the game goes
+    on and its seats are handed to bots every way there is (SEAT-1 .. SEAT-3)."""
+    control = TimeControl(initial=10**6, on_timeout=policy, bot="greedy")
+    events = start(attrs.evolve(make_config(3, "france", "long", 2), clock=control), rules())
+    events += [SeatTaken(seat=s, name=f"P{s}") for s in range(3)]
+    state = fold(events)
+
+    def add(more: Sequence[GameEvent]) -> None:
+        nonlocal state
+        events.extend(more)
+        state = fold(more, state)
+
+    for took in (12_345, 245_000, 7_380_000, 273_600_000):
+        add(execute(state, legal_moves(state, rules())[0], rules(), took=took).events)
+    add(timeouts.expire(state, rules(), 10**9))
+    if policy == "pass":
+        add(execute(state, legal_moves(state, rules())[0], rules(), took=1).events)
+        add(seats.request(state, 1, 2, "greedy"))
+        add(seats.answer(state, 0, False))
+        add(seats.request(state, 1, 2, "greedy"))
+        add(seats.answer(state, 0, True))
+        add(seats.request(state, 0, 1, "hard", by_creator=True))
+        add(seats.request(state, 0, 0, "easy"))
+    return events
+
+
+@pytest.mark.parametrize("locale", ["el", "ru"])
+def test_the_tables_sentences_are_told_in_the_locale(locale: str) -> None:
+    """The clocks' and seats' sentences (ora_rules.views.table_words; CLOCK-1, CLOCK-3, SEAT-1
+    .. SEAT-3) in the locale: as many as in English, none with an English word or unit."""
+    units = re.compile(r"\b(s|min|h|d|bot|seat|time|agreed)\b")
+    table = 0
+    for policy in ("pass", "lose", "bot"):
+        events = _table_game(policy)
+        english = narrate_game(events, rules())
+        told = narrate_game(events, rules(), locale=locale)
+        assert [len(n.then) for n in told] == [len(n.then) for n in english]
+        for n, e in zip(told, english, strict=True):
+            for sentence, said in zip(n.then, e.then, strict=True):
+                if "time runs out" in said or "bot" in said:
+                    table += 1
+                    assert not ENGLISH.search(sentence) and not units.search(sentence), (
+                        sentence)
+                    assert re.findall(r"\d+", sentence) == re.findall(r"\d+", said), sentence
+    assert table == 3 + 2 + 2 + 4  # time-outs, asks, answers, seats handed over
+    say = Speech(locale)
+    assert [duration(ms, say) for ms in (12_345, 245_000, 7_380_000, 273_600_000)] == {
+        "el": ["12.3 δευτ.", "4 λεπ. 05 δευτ.", "2 ώρ. 03 λεπ.", "3 ημ. 04 ώρ."],
+        "ru": ["12.3 с", "4 мин 05 с", "2 ч 03 мин", "3 д 04 ч"]}[locale]
+
+
 def test_the_move_tree_names_targets_and_moves_in_the_locale() -> None:
     from ora_rules.move_tree import move_tree
 
@@ -166,5 +228,5 @@ def test_the_score_is_explained_in_the_locale(locale: str) -> None:
 
 def test_the_tables_of_templates_have_distinct_keys() -> None:
     """``Speech`` finds a template by its key in any table (sentences.py)."""
-    tables = [set(v.LOG), set(v.TAKEBACK), set(v.CHANGES), set(v.EXPLAIN)]
+    tables = [set(v.LOG), set(v.TAKEBACK), set(v.TABLE), set(v.CHANGES), set(v.EXPLAIN)]
     assert sum(map(len, tables)) == len(set().union(*tables))
