@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from ora_core.values import Good, Terrain
 from ora_rules.specs import Rules
+from ora_rules.views.glossary import describe_condition, describe_function
 
 GOODS: dict[Good, str] = {
     Good.WOOD: "Wood", Good.PEAT: "Peat", Good.PEAT_COAL: "Peat coal", Good.GRAIN: "Grain",
@@ -296,9 +297,11 @@ def messages(rules: Rules) -> Iterator[str]:
     for spec in rules.buildings.values():
         yield spec.name
         yield spec.text
+        yield describe_function(spec)
     for settlement in rules.settlements.values():
         yield settlement.name
         yield settlement.text
     for wonder in rules.wonders.values():
         yield wonder.name
         yield wonder.text
+        yield describe_condition(wonder)

@@ -72,6 +72,28 @@ def test_the_catalogue_names_and_explains_every_card_in_the_locale(locale: str) 
     assert wonders and all(not w.name.isascii() and not w.text.isascii() for w in wonders)
 
 
+def _numbers(text: str) -> list[str]:
+    return sorted(re.findall(r"\d+", text))
+
+
+@pytest.mark.parametrize("locale", ["el", "ru"])
+def test_every_function_and_wonder_condition_is_said_in_the_locale(locale: str) -> None:
+    """``rules.catalog``'s ``function`` (the effect as the engine reads it) of every building
+    and ``condition`` of every wonder tile (R-LIES-6 .. R-LIES-10) in the locale: not the
+    English text, and every number of the English text kept."""
+    english, local = catalog(rules()), catalog(rules(), locale)
+    for card, other in zip(local.buildings, english.buildings, strict=True):
+        assert card.function != other.function, card.id
+        assert _numbers(card.function) == _numbers(other.function), card.id
+        assert not ENGLISH.search(card.function), card.function
+    assert english.liesborn and local.liesborn
+    pairs = list(zip(local.liesborn.wonders, english.liesborn.wonders, strict=True))
+    assert len(pairs) == len(rules().wonders) > 0
+    for tile, same in pairs:
+        assert tile.condition != same.condition, tile.id
+        assert _numbers(tile.condition) == _numbers(same.condition), tile.id
+
+
 def test_the_seeds_names_are_the_translations() -> None:
     greek = {b.id: b.name for b in catalog(rules(), "el").buildings}
     russian = {b.id: b.name for b in catalog(rules(), "ru").buildings}
