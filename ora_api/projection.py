@@ -10,7 +10,8 @@ provisional ones.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 from uuid import UUID
 
 import attrs
@@ -135,6 +136,19 @@ class FlowView:
 
 
 @frozen(kw_only=True)
+class ClockConfig:
+    """A game's clock as created (``game.create`` config.clock; CLOCK-1 .. CLOCK-3)."""
+
+    kind: str = field(metadata=_doc("fischer or deadline"))
+    initial: int = field(metadata=_doc("seconds: a seat's start time (fischer) or a decision's "
+                                       "time (deadline)"))
+    increment: int = field(metadata=_doc("seconds added after each decision (fischer)"))
+    on_timeout: str = field(metadata=_doc("lose, pass or bot: what a seat's time running out "
+                                          "does"))
+    bot: str = field(metadata=_doc("the bot that takes a seat whose time ran out (bot)"))
+
+
+@frozen(kw_only=True)
 class ConfigView:
     players: int
     variant: str
@@ -150,6 +164,8 @@ class ConfigView:
     profile: str = field(default="rulebook", metadata=_doc(
         "the named set of options the game is played under (rulebook, kennerspiel-0.21, "
         "weblabora; docs/records.md), or its options when they are no named profile"))
+    clock: ClockConfig | None = field(default=None, metadata=_doc(
+        "the game's clock (game.create config.clock; its state in game.view), null without one"))
 
 
 @frozen(kw_only=True)
@@ -187,7 +203,15 @@ def config_view(state: State) -> ConfigView:
     return ConfigView(players=c.players, variant=c.variant.value, length=c.length, mode=c.mode,
                       seed=c.seed, colours=list(c.colours), liesborn=c.liesborn,
                       readings=attrs.asdict(c.readings), wonder_tiles=c.wonder_tiles,
-                      profile=profile_of(c.readings))
+                      profile=profile_of(c.readings),
+                      clock=ClockConfig(**attrs.asdict(c.clock)) if c.clock else None)
+
+
+def stored_config(config: Mapping[str, Any]) -> ConfigView:
+    """The ``ConfigView`` of a stored summary (``attrs.asdict(config_view(state))``); a summary
+    stored before clocks were listed has none."""
+    clock = config.get("clock")
+    return ConfigView(**{**config, "clock": ClockConfig(**clock) if clock else None})
 
 
 def score_views(scores: tuple[Score, ...]) -> list[ScoreLine]:

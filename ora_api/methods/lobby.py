@@ -33,7 +33,7 @@ from ora_api.methods.common import (
 )
 from ora_api.methods.seats import ClockParams, time_control
 from ora_api.param_limits import whole_number
-from ora_api.projection import ConfigView, Status
+from ora_api.projection import ConfigView, Status, stored_config
 from ora_api.service import GameService, SeatPlan
 from ora_api.transport.rpc import Registry, Session, invalid_params
 from ora_rules.bots import make_bot
@@ -311,7 +311,7 @@ def game_list(svc: GameService, session: Session, p: ListParams) -> ListResult:
     for item in listed:
         s = item.summary
         games.append(GameSummary(
-            game_id=s.game_id, config=ConfigView(**s.config), visibility=s.visibility,
+            game_id=s.game_id, config=stored_config(s.config), visibility=s.visibility,
             status="finished" if s.status == "finished" else "playing", version=s.version,
             moves=s.moves, open_seats=s.open_seats,
             seats=[ListedSeat(seat=r.seat, name=r.name, bot=r.bot, open=r.invite is not None)

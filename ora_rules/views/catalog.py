@@ -17,7 +17,7 @@ from attrs import field, frozen
 from ora_core.values import GOOD_CODES, Good, Terrain
 from ora_rules.specs import BuildingSpec, Rules, SpaceSpec
 from ora_rules.views import vocabulary as v
-from ora_rules.views.glossary import describe_condition
+from ora_rules.views.glossary import describe_condition, describe_function
 from ora_rules.views.i18n import words
 from ora_rules.views.schedule_view import end_condition, last_round
 from ora_rules.views.view import GoodCount, TerrainName
@@ -67,7 +67,7 @@ class BuildingEntry:
     cloister: bool
     wheel: list[str] = field(metadata=_doc("the goods it takes from the production wheel"))
     text: str = field(metadata=_doc("the card's function in words"))
-    function: str = field(metadata=_doc("the function as the engine reads it (English)"))
+    function: str = field(metadata=_doc("the function as the engine reads it, in words"))
     tokens: str = field(metadata=_doc(
         "what a use writes: \"USE <id>\" and the pattern of its choices (<count a..b>, a|b one "
         "of, (..) a group, [..] optional, <payment> the goods paying food and energy, "
@@ -143,7 +143,7 @@ class WordEntry:
 @frozen(kw_only=True)
 class WonderEntry:
     """A Liesborn wonder tile's dark-blue front (specs/wonders; R-LIES-6, R-LIES-9, R-LIES-10).
-    Name and text in the locale; the condition is English only."""
+    Name, condition and text in the locale."""
 
     id: str = field(metadata=_doc("LW-01 .. LW-26"))
     name: str
@@ -252,7 +252,7 @@ def _space(s: SpaceSpec, _: Any) -> TileSpace:
 
 def liesborn_entry(rules: Rules, _: Any = str) -> LiesbornEntry | None:
     """The Liesborn expansion and its tiles, from the specs: the tiles' names and texts through
-    ``_`` (the message catalogue), their conditions in English."""
+    ``_`` (the message catalogue), their conditions too."""
     expansion = rules.liesborn
     if expansion is None:
         return None
@@ -263,7 +263,7 @@ def liesborn_entry(rules: Rules, _: Any = str) -> LiesbornEntry | None:
             id=spec.id, name=_(spec.name), status=spec.status, base=spec.base,
             value=c.value if c else None, reduced=c.reduced if c else None,
             per=c.per if c else None, of=[g.value for g in c.of] if c else [],
-            each=c.each if c else 1, condition=describe_condition(spec), text=_(spec.text),
+            each=c.each if c else 1, condition=_(describe_condition(spec)), text=_(spec.text),
             seed_line=spec.seed_line, rules=list(spec.rules)))
     return LiesbornEntry(
         name=expansion.name, tiles=expansion.tiles, light_points=expansion.light_points,
@@ -292,7 +292,7 @@ def catalog(rules: Rules, locale: str = "en") -> Catalog:
             modes=sorted(b.modes), cost=_goods(b.cost, _), terrain=_terrains(b.terrain),
             economic=b.economic, dwelling=b.dwelling, cloister=b.cloister,
             wheel=list(b.wheel), text=_(b.text),
-            function=b.effect.describe() if b.effect is not None else "no function",
+            function=_(describe_function(b)),
             tokens=use_tokens(b), work_contract_price=b.work_contract_price,
             rules=list(b.rules))
         for b in sorted(rules.buildings.values(),

@@ -12,11 +12,17 @@ def _cost(spec: BuildingSpec) -> str:
     return ", ".join(f"{n} {g.value}" for g, n in spec.cost.items()) or "—"
 
 
+def describe_function(spec: BuildingSpec) -> str:
+    """A building's effect as the engine reads it, in English (a message id: a locale's
+    catalogue translates the whole sentence, ``rules.catalog``'s ``function``)."""
+    return spec.effect.describe() if spec.effect is not None else "no function"
+
+
 def describe_building(spec: BuildingSpec) -> str:
     """One building in Markdown: its facts, its function in words and as its effect reads."""
     terrain = "/".join(_TERRAIN[t.value] for t in sorted(spec.terrain, key=lambda t: "WCPHM"
                                                          .index(t.value)))
-    effect = spec.effect.describe() if spec.effect is not None else "no function"
+    effect = describe_function(spec)
     lines = [
         f"### {spec.id} {spec.name}",
         "",

@@ -163,9 +163,11 @@ def narrate_move(before: State, events: Sequence[GameEvent], rules: Rules, numbe
         ended = any(isinstance(e, GameEnded) for e in events)  # the phase ends at once
         at = len(then) - 1 if ended else len(then)
         then = (*then[:at], say("final_phase", rule=rule), *then[at:])
-    # The clocks' and seats' sentences (table_words) are English in every locale so far.
-    then = (*then, *takeback_words(before, table, lambda s, seat: seat_name(s, seat, say), say),
-            *table_words(before, table, seat_name))
+    def named(state: State, seat: int) -> str:
+        return seat_name(state, seat, say)
+
+    then = (*then, *takeback_words(before, table, named, say),
+            *table_words(before, table, named, say))
     return Narration(number=number, version=before.version + 1, seat=played.seat,
                      move=played.move, text=text, then=then, took=played.took)
 

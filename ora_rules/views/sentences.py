@@ -23,7 +23,7 @@ _PLURALS = {Good.COIN: "coins", Good.BOOK: "books", Good.RELIQUARY: "reliquaries
 
 
 #: Every template by key (the keys of the tables are distinct; a test checks it).
-_TEMPLATES = {**v.LOG, **v.TAKEBACK, **v.CHANGES, **v.EXPLAIN}
+_TEMPLATES = {**v.LOG, **v.TAKEBACK, **v.TABLE, **v.CHANGES, **v.EXPLAIN}
 
 
 class Speech:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from ora_core.values import Good, Terrain
 from ora_rules.specs import Rules
+from ora_rules.views.glossary import describe_condition, describe_function
 
 GOODS: dict[Good, str] = {
     Good.WOOD: "Wood", Good.PEAT: "Peat", Good.PEAT_COAL: "Peat coal", Good.GRAIN: "Grain",
@@ -196,6 +197,28 @@ TAKEBACK: dict[str, str] = {
                      "position after move {move}.",
 }
 
+#: The table's sentences in the log (``ora_rules.views.table_words``): clocks running out
+#: (ora_rules/clocks.py) and seats handed to bots (ora_rules/seats.py), and a decision's time.
+TABLE: dict[str, str] = {
+    "timeout_lose": "{seat}'s time runs out after {took}: {seat} loses the game.",
+    "timeout_pass": "{seat}'s time runs out after {took}: the rules' default decides for it.",
+    "timeout_bot": "{seat}'s time runs out after {took}: a bot takes the seat.",
+    "timeout": "{seat}'s time runs out after {took}.",
+    "bot_asks": "{by} asks that the bot {bot} take {seat}'s seat.",
+    "bot_asks_agree": "{by} asks that the bot {bot} take {seat}'s seat, asking {asked} to agree.",
+    "bot_accepts": "{seat} accepts that a bot take the seat.",
+    "bot_refuses": "{seat} refuses that a bot take the seat.",
+    "bot_plays": "The bot {bot} plays {seat}'s seat from now on ({why}).",
+    "why_creator": "the game's creator hands it over",
+    "why_own": "its player hands it over",
+    "why_consent": "the other players agreed",
+    "why_timeout": "its time ran out",
+    "took_s": "{s} s",
+    "took_min": "{min} min {s} s",
+    "took_h": "{h} h {min} min",
+    "took_d": "{d} d {h} h",
+}
+
 #: What changed between two moments (``ora_rules.views.diff``, ``game.diff``, ``game.preview``),
 #: said like the log's sentences (key -> English template with named fields).
 CHANGES: dict[str, str] = {
@@ -267,16 +290,18 @@ def messages(rules: Rules) -> Iterator[str]:
                   ACTIONS, SCORE, END, END_NOW):
         yield from table.values()
     yield JOKER
-    for table in (LOG, TAKEBACK, CHANGES, EXPLAIN, COLOUR_NAMES, SIDES):
+    for table in (LOG, TAKEBACK, TABLE, CHANGES, EXPLAIN, COLOUR_NAMES, SIDES):
         yield from table.values()
     for mode in rules.modes.values():
         yield mode.name
     for spec in rules.buildings.values():
         yield spec.name
         yield spec.text
+        yield describe_function(spec)
     for settlement in rules.settlements.values():
         yield settlement.name
         yield settlement.text
     for wonder in rules.wonders.values():
         yield wonder.name
         yield wonder.text
+        yield describe_condition(wonder)

@@ -233,3 +233,25 @@ def test_the_audit_of_a_clocked_game_is_the_audit_of_its_moves(timed: Local,
     audits = [timed.call("game.audit", {"game_id": g})["departures"] for g, _ in games]
     assert audits[0] == audits[1]
     assert timed.call("game.verify", {"game_id": games[1][0]})["ok"] is True
+
+
+def test_game_state_and_game_list_show_the_clock_it_was_created_with(timed: Local) -> None:
+    """CLOCK-1: the clock chosen at creation in game.state's config and in game.list's
+    entries, as in game.view; null for a game without one."""
+    fischer, _ = _game(timed, {"initial": 60, "increment": 5, "on_timeout": "pass"})
+    deadline, _ = _game(timed, {"deadline": 20, "on_timeout": "bot", "bot": "random"})
+    plain, _ = _game(timed, None)
+    expected = {
+        fischer: {"kind": "fischer", "initial": 60, "increment": 5, "on_timeout": "pass",
+                  "bot": "medium"},
+        deadline: {"kind": "deadline", "initial": 20, "increment": 0, "on_timeout": "bot",
+                   "bot": "random"},
+        plain: None}
+    for game_id, clock in expected.items():
+        state = timed.call("game.state", {"game_id": game_id})
+        assert state["config"]["clock"] == clock
+    listed = {g["game_id"]: g["config"]["clock"]
+              for g in timed.call("game.list", {})["games"]}
+    assert listed == expected
+    view = timed.call("game.view", {"game_id": fischer})["clock"]
+    assert (view["kind"], view["initial"], view["increment"]) == ("fischer", 60, 5)

@@ -11,15 +11,24 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
+import attrs
 import pytest
 from babel.messages.pofile import read_po
 
-from ora_rules.decide import execute
+from ora_core.events import GameEvent, SeatTaken
+from ora_core.evolve import fold
+from ora_core.state import TimeControl
+from ora_rules import seats, timeouts
+from ora_rules.decide import execute, start
+from ora_rules.moves import legal_moves
+from ora_rules.setup import make_config
 from ora_rules.testing.strategies import random_game
 from ora_rules.views import vocabulary as v
 from ora_rules.views.catalog import catalog
 from ora_rules.views.i18n import LOCALE_DIR
 from ora_rules.views.narrate import narrate_game, narrate_move
+from ora_rules.views.sentences import Speech
+from ora_rules.views.table_words import duration
 from tests.modes.games import CONFIGS
 from tests.support import new_state, rules
 
@@ -39,7 +48,7 @@ def test_every_translation_keeps_the_fields_of_its_template(locale: str) -> None
     with (LOCALE_DIR / locale / "LC_MESSAGES" / "ora.po").open("rb") as f:
         po = read_po(f, locale=locale)
     translated = {m.id: m.string for m in po if m.id and m.string}
-    templates = (*v.LOG.values(), *v.TAKEBACK.values(), *v.CHANGES.values(),
+    templates = (*v.LOG.values(), *v.TAKEBACK.values(), *v.TABLE.values(), *v.CHANGES.values(),
                  *v.EXPLAIN.values())
     assert not [t for t in templates if t not in translated], "a template untranslated"
     wrong = [(m, s) for m, s in translated.items() if _fields(str(m)) != _fields(str(s))]
@@ -61,6 +70,28 @@ def test_the_catalogue_names_and_explains_every_card_in_the_locale(locale: str) 
                 re.findall(r"\d+", other.text)), card.id
     wonders = local.liesborn.wonders if local.liesborn else []
     assert wonders and all(not w.name.isascii() and not w.text.isascii() for w in wonders)
+
+
+def _numbers(text: str) -> list[str]:
+    return sorted(re.findall(r"\d+", text))
+
+
+@pytest.mark.parametrize("locale", ["el", "ru"])
+def test_every_function_and_wonder_condition_is_said_in_the_locale(locale: str) -> None:
+    """``rules.catalog``'s ``function`` (the effect as the engine reads it) of every building
+    and ``condition`` of every wonder tile (R-LIES-6 .. R-LIES-10) in the locale: not the
+    English text, and every number of the English text kept."""
+    english, local = catalog(rules()), catalog(rules(), locale)
+    for card, other in zip(local.buildings, english.buildings, strict=True):
+        assert card.function != other.function, card.id
+        assert _numbers(card.function) == _numbers(other.function), card.id
+        assert not ENGLISH.search(card.function), card.function
+    assert english.liesborn and local.liesborn
+    pairs = list(zip(local.liesborn.wonders, english.liesborn.wonders, strict=True))
+    assert len(pairs) == len(rules().wonders) > 0
+    for tile, same in pairs:
+        assert tile.condition != same.condition, tile.id
+        assert _numbers(tile.condition) == _numbers(same.condition), tile.id
 
 
 def test_the_seeds_names_are_the_translations() -> None:
@@ -110,6 +141,59 @@ def test_whole_games_are_told_in_the_locale(locale: str) -> None:
                         assert f"«{names[id]}» ({id}" in sentence, sentence
         assert told[-1].then[-1].startswith(
             "Το παιχνίδι τελειώνει" if locale == "el" else "Игра окончена")  # R-SCORE-7
+
+
+def _table_game(policy: str) -> list[GameEvent]:
+    """A clocked 3-player game (CLOCK-1) whose seats are people: moves that take from seconds
+    to days, then a seat's time running out (CLOCK-3, ``policy``); under ``pass`` the game goes
+    on and its seats are handed to bots every way there is (SEAT-1 .. SEAT-3)."""
+    control = TimeControl(initial=10**6, on_timeout=policy, bot="greedy")
+    events = start(attrs.evolve(make_config(3, "france", "long", 2), clock=control), rules())
+    events += [SeatTaken(seat=s, name=f"P{s}") for s in range(3)]
+    state = fold(events)
+
+    def add(more: Sequence[GameEvent]) -> None:
+        nonlocal state
+        events.extend(more)
+        state = fold(more, state)
+
+    for took in (12_345, 245_000, 7_380_000, 273_600_000):
+        add(execute(state, legal_moves(state, rules())[0], rules(), took=took).events)
+    add(timeouts.expire(state, rules(), 10**9))
+    if policy == "pass":
+        add(execute(state, legal_moves(state, rules())[0], rules(), took=1).events)
+        add(seats.request(state, 1, 2, "greedy"))
+        add(seats.answer(state, 0, False))
+        add(seats.request(state, 1, 2, "greedy"))
+        add(seats.answer(state, 0, True))
+        add(seats.request(state, 0, 1, "hard", by_creator=True))
+        add(seats.request(state, 0, 0, "easy"))
+    return events
+
+
+@pytest.mark.parametrize("locale", ["el", "ru"])
+def test_the_tables_sentences_are_told_in_the_locale(locale: str) -> None:
+    """The clocks' and seats' sentences (ora_rules.views.table_words; CLOCK-1, CLOCK-3, SEAT-1
+    .. SEAT-3) in the locale: as many as in English, none with an English word or unit."""
+    units = re.compile(r"\b(s|min|h|d|bot|seat|time|agreed)\b")
+    table = 0
+    for policy in ("pass", "lose", "bot"):
+        events = _table_game(policy)
+        english = narrate_game(events, rules())
+        told = narrate_game(events, rules(), locale=locale)
+        assert [len(n.then) for n in told] == [len(n.then) for n in english]
+        for n, e in zip(told, english, strict=True):
+            for sentence, said in zip(n.then, e.then, strict=True):
+                if "time runs out" in said or "bot" in said:
+                    table += 1
+                    assert not ENGLISH.search(sentence) and not units.search(sentence), (
+                        sentence)
+                    assert re.findall(r"\d+", sentence) == re.findall(r"\d+", said), sentence
+    assert table == 3 + 2 + 2 + 4  # time-outs, asks, answers, seats handed over
+    say = Speech(locale)
+    assert [duration(ms, say) for ms in (12_345, 245_000, 7_380_000, 273_600_000)] == {
+        "el": ["12.3 δευτ.", "4 λεπ. 05 δευτ.", "2 ώρ. 03 λεπ.", "3 ημ. 04 ώρ."],
+        "ru": ["12.3 с", "4 мин 05 с", "2 ч 03 мин", "3 д 04 ч"]}[locale]
 
 
 def test_the_move_tree_names_targets_and_moves_in_the_locale() -> None:
@@ -166,5 +250,5 @@ def test_the_score_is_explained_in_the_locale(locale: str) -> None:
 
 def test_the_tables_of_templates_have_distinct_keys() -> None:
     """``Speech`` finds a template by its key in any table (sentences.py)."""
-    tables = [set(v.LOG), set(v.TAKEBACK), set(v.CHANGES), set(v.EXPLAIN)]
+    tables = [set(v.LOG), set(v.TAKEBACK), set(v.TABLE), set(v.CHANGES), set(v.EXPLAIN)]
     assert sum(map(len, tables)) == len(set().union(*tables))
