@@ -60,8 +60,8 @@ NEIGHBOURS = 4.0
 SHORT_FOOD = 0.3
 SHORT_ENERGY = 1.0
 #: Solo (R-SOLO-9 step 3): the neutral player takes the whole display at each settlement phase
-#: (rounds 12, 16, 22, 26), so its promise fades over the last this many rounds before it; 0: off.
-SOLO_WINDOW = 0.0
+#: (rounds 12, 16, 22, 26), so its promise fades over the last this many rounds before it (docs/bots.md); 0: off.
+SOLO_WINDOW = 3.0
 SOLO_PHASE_ROUNDS = (12, 16, 22, 26, 31)
 
 
