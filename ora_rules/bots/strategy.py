@@ -20,7 +20,8 @@ person weighs:
 - **Materials wanted**: building materials (0 points as goods, R-SCORE-2) are worth as much as
   the display still asks for, and nothing beyond.
 - **Time**: goods' usable value fades towards the end of the fixed-length games, where only
-  points count.
+  points count; solo, the display's promise also fades before each settlement phase, when the
+  neutral player takes the whole display (R-SOLO-9).
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ NEIGHBOURS = 4.0
 SHORT_FOOD = 0.3
 SHORT_ENERGY = 1.0
 #: Solo (R-SOLO-9 step 3): the neutral player takes the whole display at each settlement phase
-#: (rounds 12, 16, 22, 26), so its promise fades over the last this many rounds before it (docs/bots.md); 0: off.
+#: (rounds 12, 16, 22, 26), so its promise fades over the last this many rounds before it: then
+#: building it costs little promise, and the bot builds before the display is lost. 0: off.
 SOLO_WINDOW = 3.0
 SOLO_PHASE_ROUNDS = (12, 16, 22, 26, 31)
 
