@@ -64,6 +64,7 @@ SHORT_ENERGY = 1.0
 #: (rounds 12, 16, 22, 26), so its promise fades over the last this many rounds before it: then
 #: building it costs little promise, and the bot builds before the display is lost. 0: off.
 SOLO_WINDOW = 3.0
+SOLO_FLOOR = 1 / 3  # the share left in the round before the phase
 SOLO_PHASE_ROUNDS = (12, 16, 22, 26, 31)
 
 
@@ -139,13 +140,13 @@ def _lateness(state: State) -> float:
 
 
 def _solo_window(state: State) -> float:
-    """1 while the neutral player's next taking of the display is far, falling to a third in
-    the round before it (R-SOLO-9)."""
+    """1 while the neutral player's next taking of the display is far, falling to
+    ``SOLO_FLOOR`` in the round before it (R-SOLO-9)."""
     done = len(state.settlement_phases)
     if done >= len(SOLO_PHASE_ROUNDS):
         return 1.0
     left = SOLO_PHASE_ROUNDS[done] - state.round
-    return max(1 / 3, min(1.0, left / SOLO_WINDOW))
+    return max(SOLO_FLOOR, min(1.0, left / SOLO_WINDOW))
 
 
 def _must_empty(state: State) -> bool:
