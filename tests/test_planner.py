@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from ora_api.tools.selfplay import play_game
@@ -89,3 +90,15 @@ def test_building_from_the_display_raises_the_strategic_value() -> None:
     build = next(iter(next(iter(groups["BUILD"].values())).moves()))
     built = execute(state, build, r).state
     assert strategic_value(built, seat, r) > strategic_value(state, seat, r)
+
+
+def test_solo_the_display_s_promise_fades_before_the_neutral_player_takes_it() -> None:
+    """R-SOLO-9 step 3: in round 12 the neutral player builds the whole display, so the solo
+    player's chance to build it is worth less in round 11 than far from that phase (and the
+    planner builds before it is lost)."""
+    r = rules()
+    state = fold(start(make_config(1, "france", "long", 5), r))
+    assert state.display and not state.settlement_phases
+    early = strategic_value(attrs.evolve(state, round=2), 0, r)
+    assert strategic_value(attrs.evolve(state, round=8), 0, r) == early
+    assert strategic_value(attrs.evolve(state, round=11), 0, r) < early

@@ -20,7 +20,8 @@ person weighs:
 - **Materials wanted**: building materials (0 points as goods, R-SCORE-2) are worth as much as
   the display still asks for, and nothing beyond.
 - **Time**: goods' usable value fades towards the end of the fixed-length games, where only
-  points count.
+  points count; solo, the display's promise also fades before each settlement phase, when the
+  neutral player takes the whole display (R-SOLO-9).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ SHORT_PRICE: Mapping[Good, float] = {
 MISSING_SPACE = 4.0  # no space of the terrain: a district or plot must be bought first
 CLEAR_SPACE = 1.5  # a space of the terrain lies under a forest or moor: clear it first
 OPPORTUNITY = 0.45  # the share of a building's value counted while it is on the display
+DWELLING_SHARE = 0.5  # the share of a display building's dwelling value (settlements' neighbours)
 BUILD_BONUS = 4.0  # per building owned (beyond its economic value)
 ENDING_BONUS = 20.0  # per building owned once the display must empty (R-END-2/3)
 SETTLEMENT_BONUS = 3.0
@@ -58,6 +60,12 @@ SETTLE_OPPORTUNITY = 0.5
 NEIGHBOURS = 4.0
 SHORT_FOOD = 0.3
 SHORT_ENERGY = 1.0
+#: Solo (R-SOLO-9 step 3): the neutral player takes the whole display at each settlement phase
+#: (rounds 12, 16, 22, 26), so its promise fades over the last this many rounds before it: then
+#: building it costs little promise, and the bot builds before the display is lost. 0: off.
+SOLO_WINDOW = 3.0
+SOLO_FLOOR = 1 / 3  # the share left in the round before the phase
+SOLO_PHASE_ROUNDS = (12, 16, 22, 26, 31)
 
 
 def strategic_value(state: State, seat: int, rules: Rules) -> float:
@@ -131,6 +139,16 @@ def _lateness(state: State) -> float:
     return max(0.0, min(1.0, (state.round - (last - 4)) / 4))
 
 
+def _solo_window(state: State) -> float:
+    """1 while the neutral player's next taking of the display is far, falling to
+    ``SOLO_FLOOR`` in the round before it (R-SOLO-9)."""
+    done = len(state.settlement_phases)
+    if done >= len(SOLO_PHASE_ROUNDS):
+        return 1.0
+    left = SOLO_PHASE_ROUNDS[done] - state.round
+    return max(SOLO_FLOOR, min(1.0, left / SOLO_WINDOW))
+
+
 def _must_empty(state: State) -> bool:
     """Whether the game ends only when the display empties and that time has come (after
     settlement phase D, R-END-2/3), or is near (phase C done)."""
@@ -176,11 +194,13 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
             short += 0.0 if cloister_free else CLEAR_SPACE if cloister_clear else MISSING_SPACE
         elif not any(free.get(t) for t in spec.terrain):
             short += CLEAR_SPACE if any(clearable.get(t) for t in spec.terrain) else MISSING_SPACE
-        worth = spec.economic + 0.5 * max(0, spec.dwelling) + bonus
+        worth = spec.economic + DWELLING_SHARE * max(0, spec.dwelling) + bonus
         options.append(max(0.0, worth - 2.0 * short))
     options.sort(reverse=True)
     # In the fixed-length games the display's promise fades with the rounds left to build it.
     fade = 1.0 if state.config.mode in ("2", "2L") else 1 - late
+    if SOLO_WINDOW and state.config.mode == "1":
+        fade *= _solo_window(state)
     value = fade * (OPPORTUNITY * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed))
     for good, n in wanted.items():
         if good is not Good.COIN:
