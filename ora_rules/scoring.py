@@ -186,14 +186,26 @@ def liesborn_mode(state: State) -> str | None:
     return state.config.mode if state.config.liesborn else None
 
 
-def score(state: State, rules: Rules) -> tuple[Score, ...]:
-    """Every scored player's breakdown (the neutral player is not scored, R-SCORE-8)."""
-    mode = liesborn_mode(state)
+class ScoringReadings(NamedTuple):
+    """How a game's readings score it: the rules under them (a reading may change a card's or
+    a good's values), and ``convert`` and ``pieces`` as in ``goods_points``."""
+
+    rules: Rules
+    convert: bool
+    pieces: bool
+
+
+def scoring_readings(state: State, rules: Rules) -> ScoringReadings:
     readings = state.config.readings
     convert = not (switch(rules, readings, "no_coin_conversion")
                    and switch(rules, readings, "whiskey_unscored"))
-    pieces = kept_apart(rules, readings)
-    rules = under(rules, readings)  # a reading may change a card's or a good's values
+    return ScoringReadings(under(rules, readings), convert, kept_apart(rules, readings))
+
+
+def score(state: State, rules: Rules) -> tuple[Score, ...]:
+    """Every scored player's breakdown (the neutral player is not scored, R-SCORE-8)."""
+    mode = liesborn_mode(state)
+    rules, convert, pieces = scoring_readings(state, rules)
     return tuple(score_player(p, rules, mode, convert, pieces) for p in state.players
                  if not p.neutral)
 

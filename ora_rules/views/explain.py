@@ -24,6 +24,7 @@ from ora_rules.scoring import (
     liesborn_mode,
     other_goods_points,
     score_player,
+    scoring_readings,
     settlement_items,
 )
 from ora_rules.specs import Rules
@@ -105,13 +106,17 @@ def _points(n: int, say: Speech) -> str:
 
 
 def goods_lines(player: PlayerState, rules: Rules, mode: str | None = None,
-                say: Speech = ENGLISH) -> tuple[GoodsLine, ...]:
+                say: Speech = ENGLISH, convert: bool = True, pieces: bool = False
+                ) -> tuple[GoodsLine, ...]:
     """The goods points kind by kind; ``mode`` in a Liesborn game, whose wonder tiles score one
-    by one (``wonder_lines``) and may change which wine and whiskey count as coins."""
+    by one (``wonder_lines``) and may change which wine and whiskey count as coins;
+    ``convert`` and ``pieces`` as in ``scoring.goods_points`` (a source profile's readings)."""
     lines = []
     coins, wine, whiskey = (player.count(g) for g in COIN_GOODS)
     liesborn = liesborn_goods(player, rules, mode) if mode is not None else None
-    if coins or wine or whiskey:
+    if mode is None and (pieces or not convert):  # nothing joins the coins (a profile's)
+        lines += _apart_coin_lines(player, rules, convert, pieces, say)
+    elif coins or wine or whiskey:
         points, x, y = coin_conversion(coins, wine, whiskey)
         if liesborn is not None:  # the exchange that is best with the tiles (AMB-28 e)
             x, y = liesborn.wine_converted, liesborn.whiskey_converted
@@ -133,6 +138,26 @@ def goods_lines(player: PlayerState, rules: Rules, mode: str | None = None,
     if liesborn is not None and mode is not None:
         lines += wonder_lines(liesborn.tiles, rules, mode, say)
     return tuple(lines)
+
+
+def _apart_coin_lines(player: PlayerState, rules: Rules, convert: bool, pieces: bool,
+                      say: Speech) -> list[GoodsLine]:
+    """Coins, wine and whiskey each on their own (``scoring.goods_points``): 2 points a 5-coin
+    piece held (``pieces``) or every 5 coins; wine at its points; whiskey at its points, or
+    nothing where the readings leave it unscored (``convert`` false)."""
+    lines = []
+    coins, wine, whiskey = (player.count(g) for g in COIN_GOODS)
+    if coins:
+        points = 2 * (min(player.five_coin_pieces, coins // 5) if pieces else coins // 5)
+        lines.append(GoodsLine({Good.COIN: coins}, points, say(
+            "held_points", goods=say.goods({Good.COIN: coins}), points=_points(points, say))))
+    for good, n in ((Good.WINE, wine), (Good.WHISKEY, whiskey)):
+        if n:
+            each = rules.goods[good].points if convert or good is Good.WINE else 0
+            lines.append(GoodsLine({good: n}, each * n, say(
+                "at_each", goods=say.goods({good: n}), each=each,
+                points=_points(each * n, say))))
+    return lines
 
 
 def wonder_lines(tiles: Sequence[WonderScore], rules: Rules, mode: str,
@@ -167,7 +192,8 @@ def explain_player(state: State, player: PlayerState, rules: Rules, say: Speech 
                    ) -> Explanation:
     name = seat_name(state, player.seat, say)
     mode = liesborn_mode(state)
-    goods = goods_lines(player, rules, mode, say)
+    rules, convert, pieces = scoring_readings(state, rules)  # as ``scoring.score`` reads them
+    goods = goods_lines(player, rules, mode, say, convert, pieces)
     economic = tuple(CardLine(card, coord, value, say(
         "card_at", card=_card_name(card, rules, say), coord=coord_text(coord),
         points=_points(value, say))) for coord, card, value in economic_items(player, rules))
@@ -192,7 +218,7 @@ def explain_player(state: State, player: PlayerState, rules: Rules, say: Speech 
             item.settlement, item.coord, item.dwelling, tuple(around), item.total, say(
                 "settlement_at", card=own, coord=coord_text(item.coord),
                 points=_points(item.total, say), parts=say.join(parts))))
-    score = score_player(player, rules, mode)
+    score = score_player(player, rules, mode, convert, pieces)
     text = say("seat_total", seat=name, points=_points(score.total, say), goods=score.goods,
                economic=score.economic, settlements=sum(score.settlements))
     return Explanation(player.seat, name, goods, economic, tuple(settlements), score, text)

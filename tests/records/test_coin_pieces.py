@@ -28,6 +28,7 @@ from ora_rules.records.audit import audit
 from ora_rules.records.weblabora import read_weblabora
 from ora_rules.scoring import score
 from ora_rules.setup import make_config
+from ora_rules.views.explain import explain
 from tests.support import rules
 
 R = rules()
@@ -116,6 +117,23 @@ def test_game20430_red_ends_with_six_one_coin_pieces_and_the_audit_says_so() -> 
     coin = [d for d in at_scoring if d.option == "coin_tiles=kept_apart"]
     assert len(coin) == 1 and coin[0].rule == "R-SCORE-2"
     assert "R 96/150/107 where the game has 94/150/107" in coin[0].rulebook
+
+
+def test_the_score_explained_adds_up_to_the_score_under_the_profile() -> None:
+    """ora explain / game.explain read the profile's scoring as the score does (R-SCORE-2
+    under coin_tiles=kept_apart and weblabora's goods_scoring): Red's six 1-coin pieces
+    are explained as 0 points, and every line adds up to the total."""
+    game = read_weblabora((DATA / "weblabora" / "Game20430.txt").read_text(encoding="utf-8"),
+                          R, "weblabora")
+    state = fold(game.events)
+    scores = score(state, R)
+    for explained in explain(state, R):
+        expected = scores[explained.seat]
+        assert explained.score == expected
+        assert sum(line.points for line in explained.goods) == expected.goods
+    red = next(e for e in explain(state, R) if state.players[e.seat].colour == "R")
+    coins = [line for line in red.goods if Good.COIN in line.goods]
+    assert [(line.goods, line.points) for line in coins] == [({Good.COIN: 6}, 0)]
 
 
 def test_legal_moves_offer_the_exchanges_under_the_option_only() -> None:
