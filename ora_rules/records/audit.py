@@ -18,6 +18,7 @@ import attrs
 import orjson
 from attrs import frozen
 
+import ora_rules.records.table_lines as table_lines
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from ora_core.events import (
@@ -32,7 +33,6 @@ from ora_core.evolve import evolve, fold
 from ora_core.state import Readings, State
 from ora_rules.decide import execute, start
 from ora_rules.readings import profile_of
-from ora_rules.records import table_lines
 from ora_rules.rulebook import UnknownRule, load_rulebook
 from ora_rules.scoring import score
 from ora_rules.specs import Rules

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import evolve as attrs_evolve
 
+import ora_rules.records.table_lines as table_lines
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
@@ -31,7 +32,6 @@ from ora_core.evolve import fold
 from ora_core.state import GameConfig, Readings, State
 from ora_rules import wonders
 from ora_rules.readings import label, resolve, set_name
-from ora_rules.records import table_lines
 from ora_rules.records.errors import RecordError
 from ora_rules.records.hints import profile_option
 from ora_rules.records.importing import Imported

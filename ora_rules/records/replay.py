@@ -12,12 +12,12 @@ from functools import partial
 
 from attrs import frozen
 
+import ora_rules.records.table_lines as table_lines
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, InvalidConfig
 from ora_core.events import GameEvent, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, State
 from ora_rules.decide import Executed, execute, start
-from ora_rules.records import table_lines
 from ora_rules.records.hints import option_allowing, with_option
 from ora_rules.records.importing import ImportStop
 from ora_rules.records.takeback_lines import is_takeback, play_line

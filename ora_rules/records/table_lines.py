@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import ora_rules.records.takeback_lines as takeback_lines
 from ora_core.errors import InvalidConfig
 from ora_core.events import (
     ClockExpired,
@@ -32,7 +33,6 @@ from ora_core.events import (
 from ora_core.state import State, TimeControl
 from ora_rules import seats, timeouts
 from ora_rules.clocks import checked
-from ora_rules.records import takeback_lines
 from ora_rules.specs import Rules
 
 VERBS = ("TIMEOUT", "REPLACE", "ASK_REPLACE", "ANSWER_REPLACE")

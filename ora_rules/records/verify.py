@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
+import ora_rules.records.table_lines as table_lines
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, InvalidConfig
 from ora_core.events import GameEvent, GameStarted, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.decide import Executed, execute, start
-from ora_rules.records import table_lines
 from ora_rules.records.takeback_lines import is_takeback, play_line
 from ora_rules.specs import Rules
 
