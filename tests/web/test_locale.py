@@ -253,6 +253,7 @@ def test_a_game_under_other_readings_shows_its_profile(browser: Any, web_server:
     page.goto(f"http://127.0.0.1:{port}/#/game/{plain}")
     page.wait_for_selector(f"[data-testid=game] .game-header h2:has-text('{plain[:8]}')")
     assert page.locator("[data-testid=profile]").count() == 0  # the rulebook's: not shown
+    assert "null" not in page.inner_text(".game-header")  # nor a word in its place
     context.close()
     assert not errors
 

@@ -349,13 +349,13 @@ async function showGame(gameId, seat) {
     page.dataset.version = view.version;
     header.replaceChildren(
       h("h2", {}, t("Game {id}", { id: shortId(gameId) })),
-      h("span.muted", {}, `${view.variant_name}, ${view.mode_name}`), profileBadge(view),
+      h("span.muted", {}, `${view.variant_name}, ${view.mode_name}`), profileBadge(view) ?? "",
       h("span", {}, `${view.schedule.unit_name} ${view.schedule.round}`),
       h("span.turn", { "data-testid": "turn" }, over ? t("Game over")
         : yours ? t("Your move") : t("Waiting for {who}", {
           who: seatName(view, view.turn.decider, who) })),
       h("a.button", { href: `#/replay/${gameId}` }, t("Replay")),
-      h("a.button", { href: "#/" }, t("All games")), seat !== null ? notice.button() : null);
+      h("a.button", { href: "#/" }, t("All games")), seat !== null ? notice.button() : "");  // replaceChildren writes a null as "null"
     notice.update(yours);
     takeback.draw();
     const marks = marksOf(game.index, view, wheelOf);
