@@ -18,7 +18,7 @@ from ora_core.state import State
 from ora_rules.bots.strategy import settled, strategic_value
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet, group_key
-from ora_rules.notation import Command, Convert
+from ora_rules.notation import AnswerContract, Command, Convert, Use
 from ora_rules.specs import Rules
 
 #: Groups weighed in full: few moves each, and the ones that move the game towards its end.
@@ -75,6 +75,17 @@ def _interleaved(options: list[Command]) -> list[Command]:
     return [options[i] for i in order]
 
 
+def _continues(state: State, seat: int) -> bool:
+    """Whether the seat's action is half done: a work contract's function or the prior's use of
+    a new building waits (``Turn.contract``, ``free_uses``, ``prior_bonus``)."""
+    if state.finished:
+        return False
+    turn = state.flow.turn
+    if turn.seat != seat:
+        return False
+    return turn.contract is not None or bool(turn.free_uses) or turn.prior_bonus is not None
+
+
 def _small(move: Command) -> bool:
     """A conversion of at most three goods of one kind."""
     amounts = [n for _, n in move.goods if n] if isinstance(move, Convert) else []
@@ -121,6 +132,7 @@ class Planner:
         (the first always counts)."""
         seat = state.flow.turn.decider
         scored: list[tuple[float, Command, State]] = []
+        gains: dict[tuple[str, str], float] = {}  # a group's gain from finishing its action
         options = candidates(moves, self.per_group, rng)
         if len(options) == 1:
             return [(0.0, options[0], state)]
@@ -134,11 +146,42 @@ class Planner:
             value = self.value(after, seat)
             if isinstance(move, Convert) and not after.finished:
                 value = max(value, self._build_after(after, seat, deadline, limit))
+            elif _continues(after, seat):
+                # The same for every placement of a build: valued once a group.
+                key = group_key(move)
+                if key not in gains:
+                    follow = self._follow_up(after, seat, rng, deadline, limit)
+                    gains[key] = max(0.0, follow - value)
+                value += gains[key]
             if self.noise:
                 value += self.noise * rng.random()
             scored.append((value + 1e-6 * rng.random(), move, after))
         scored.sort(key=lambda t: -t[0])
         return scored
+
+    def _follow_up(self, state: State, seat: int, rng: random.Random, deadline: float | None,
+                   limit: int | None, depth: int = 2) -> float:
+        """The best value of finishing the action a move began: the function a work contract
+        paid for (R-WC-1..3; solo, a neutral building, R-SOLO-8) or the prior's use of the
+        building just built (R-BUILD-7). Alone, a contract is only its price and a build only
+        its points, and the planner seldom chose a contract."""
+        best = -math.inf
+        turn = state.flow.turn
+        if turn.contract is not None and turn.decider != seat:
+            # The owner's choice of clergyman (R-WC-2) does not change the function.
+            state = execute(state, next(iter(MoveSet(state, self.rules))), self.rules).state
+        moves = [m for m in candidates(MoveSet(state, self.rules), self.per_group, rng)
+                 if isinstance(m, (Use, AnswerContract))]
+        for move in moves:
+            if self._over(deadline, limit):
+                break
+            self._spent += 1
+            after = execute(state, move, self.rules).state
+            value = self.value(after, seat)
+            if depth > 1 and _continues(after, seat):
+                value = max(value, self._follow_up(after, seat, rng, deadline, limit, depth - 1))
+            best = max(best, value)
+        return best
 
     def _build_after(self, state: State, seat: int, deadline: float | None,
                      limit: int | None) -> float:
