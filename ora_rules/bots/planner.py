@@ -18,7 +18,18 @@ from ora_core.state import State
 from ora_rules.bots.strategy import settled, strategic_value
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet, group_key
-from ora_rules.notation import AnswerContract, Command, Convert, Use
+from ora_rules.notation import (
+    AnswerContract,
+    Build,
+    BuyDistrict,
+    BuyPlot,
+    Command,
+    Convert,
+    CutPeat,
+    FellTrees,
+    Settle,
+    Use,
+)
 from ora_rules.specs import Rules
 
 #: Groups weighed in full: few moves each, and the ones that move the game towards its end.
@@ -28,6 +39,11 @@ WHOLE = ("BUILD", "SETTLE", "BUY_DISTRICT", "BUY_PLOT", "FELL_TREES", "CUT_PEAT"
 FULLEST = 4
 #: The share of a look-ahead planner's budget its first ply may take (the rest looks ahead).
 FIRST_PLY = 0.6
+#: The moves that finish an action begun (a contract's use, the prior's use, the owner's
+#: answer), and those an action a function grants (``Turn.grants``) may be.
+FINISHING: tuple[type, ...] = (Use, AnswerContract)
+GRANTED: dict[str, type] = {"build": Build, "settle": Settle, "fell": FellTrees, "cut": CutPeat,
+                            "district": BuyDistrict, "plot": BuyPlot}
 #: A look-ahead planner's budget in positions valued a decision: about 0.4 s on an idle core
 #: of the development machine (0.8 ms a position), so its time backstop seldom binds.
 EVALUATIONS = 500
@@ -76,14 +92,16 @@ def _interleaved(options: list[Command]) -> list[Command]:
 
 
 def _continues(state: State, seat: int) -> bool:
-    """Whether the seat's action is half done: a work contract's function or the prior's use of
-    a new building waits (``Turn.contract``, ``free_uses``, ``prior_bonus``)."""
+    """Whether the seat's action is half done: a work contract's function, the prior's use of
+    a new building or a granted action waits (``Turn.contract``, ``free_uses``,
+    ``prior_bonus``, ``grants``)."""
     if state.finished:
         return False
     turn = state.flow.turn
     if turn.seat != seat:
         return False
-    return turn.contract is not None or bool(turn.free_uses) or turn.prior_bonus is not None
+    return (turn.contract is not None or bool(turn.free_uses) or bool(turn.grants)
+            or turn.prior_bonus is not None)
 
 
 def _small(move: Command) -> bool:
@@ -162,16 +180,18 @@ class Planner:
     def _follow_up(self, state: State, seat: int, rng: random.Random, deadline: float | None,
                    limit: int | None, depth: int = 2) -> float:
         """The best value of finishing the action a move began: the function a work contract
-        paid for (R-WC-1..3; solo, a neutral building, R-SOLO-8) or the prior's use of the
-        building just built (R-BUILD-7). Alone, a contract is only its price and a build only
-        its points, and the planner seldom chose a contract."""
+        paid for (R-WC-1..3; solo, a neutral building, R-SOLO-8), the prior's use of the
+        building just built (R-BUILD-7) or the action a function grants (the Castle's
+        settlement, a Locutory's build). Alone, a contract is only its price, a build only its
+        points and such a use nothing, and the planner seldom chose them."""
         best = -math.inf
         turn = state.flow.turn
         if turn.contract is not None and turn.decider != seat:
             # The owner's choice of clergyman (R-WC-2) does not change the function.
             state = execute(state, next(iter(MoveSet(state, self.rules))), self.rules).state
+        kinds = FINISHING + tuple(GRANTED[g] for g in state.flow.turn.grants)
         moves = [m for m in candidates(MoveSet(state, self.rules), self.per_group, rng)
-                 if isinstance(m, (Use, AnswerContract))]
+                 if isinstance(m, kinds)]
         for move in moves:
             if self._over(deadline, limit):
                 break
