@@ -134,8 +134,8 @@ def test_the_look_ahead_planner_is_bounded_in_work() -> None:
     for _ in range(2):
         bot = Planner(r, lookahead=3, evaluations=10, seconds=60.0)
         picks.append(bot(state, MoveSet(state, r), random.Random(5)))
-        assert 1 <= bot._spent <= 10 + 3
+        assert 1 <= bot.spent <= 10 + 3
     assert picks[0] == picks[1]
     roomy = Planner(r, lookahead=3, evaluations=100_000, seconds=60.0)
     roomy(state, MoveSet(state, r), random.Random(5))
-    assert roomy._spent > 13
+    assert roomy.spent > 13

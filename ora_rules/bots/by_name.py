@@ -13,12 +13,14 @@ from ora_rules.bots.players import (
     random_bot,
     uniform_bot,
 )
+from ora_rules.bots.rollout import RolloutPlanner
 from ora_rules.bots.search import SearchBot
 from ora_rules.specs import Rules
 
 
 def make_bot(name: str, rules: Rules) -> Bot:
     """A bot by name: a level (``easy``, ``medium``, ``hard``), ``plan`` (the planner),
+    ``plan:N`` (the planner weighing N moves of every large group),
     ``plan2`` (the planner looking at its own next move),
     ``planmcts``, ``planmcts:N``, ``planmcts:Nms`` (the search bot led by the planner's
     evaluation), ``random``, ``uniform``, ``builder``, ``greedy``, ``greedy:N`` (N sampled
@@ -35,6 +37,10 @@ def make_bot(name: str, rules: Rules) -> Bot:
         return builder_bot
     if name == "plan":
         return Planner(rules)
+    if name.startswith("plan:") and name[5:].isdigit() and int(name[5:]) > 0:
+        return Planner(rules, per_group=int(name[5:]))
+    if name == "roll":
+        return RolloutPlanner(rules)
     if name == "plan2":  # the planner looking at its own next move (``hard`` with players)
         return Planner(rules, lookahead=3)
     if name == "greedy":
@@ -61,6 +67,7 @@ def make_bot(name: str, rules: Rules) -> Bot:
             if not budget:
                 return make_mcts(rules)
             return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
-    raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, plan, plan2, planmcts, "
+    raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, plan, plan:N, plan2, "
+                     "planmcts, "
                      "planmcts:N, planmcts:Nms, random, uniform, builder, greedy, "
                      "greedy:N, mcts, mcts:N, mcts:Nms, uct, uct:N, uct:Nms, seek:ID")

@@ -124,7 +124,7 @@ class Planner:
         self.lookahead = lookahead
         self.seconds = seconds
         self.evaluations = evaluations
-        self._spent = 0  # positions valued in this decision
+        self.spent = 0  # positions valued in this decision (a rollout's too)
         self.per_group = per_group
         self.noise = noise
         self.relative = relative
@@ -139,7 +139,7 @@ class Planner:
         return own - max(others) if others else own
 
     def _over(self, deadline: float | None, limit: int | None) -> bool:
-        return ((limit is not None and self._spent >= limit)
+        return ((limit is not None and self.spent >= limit)
                 or (deadline is not None and time.perf_counter() > deadline))
 
     def ranked(self, state: State, moves: Sequence[Command], rng: random.Random,
@@ -159,7 +159,7 @@ class Planner:
         for move in options:
             if scored and self._over(deadline, limit):
                 break
-            self._spent += 1
+            self.spent += 1
             after = settled(execute(state, move, self.rules).state, self.rules)
             value = self.value(after, seat)
             if isinstance(move, Convert) and not after.finished:
@@ -195,7 +195,7 @@ class Planner:
         for move in moves:
             if self._over(deadline, limit):
                 break
-            self._spent += 1
+            self.spent += 1
             after = execute(state, move, self.rules).state
             value = self.value(after, seat)
             if depth > 1 and _continues(after, seat):
@@ -215,7 +215,7 @@ class Planner:
             for move in group.moves():
                 if self._over(deadline, limit):
                     return best
-                self._spent += 1
+                self.spent += 1
                 after = execute(state, move, self.rules).state
                 best = max(best, self.value(after, seat))
         return best
@@ -226,7 +226,7 @@ class Planner:
         # on any machine; ``seconds`` is a backstop in time for a loaded machine (then, and
         # only then, the game depends on the machine's speed).
         start = time.perf_counter()
-        self._spent = 0
+        self.spent = 0
         deadline = start + self.seconds if self.lookahead else None
         first = None if deadline is None else start + FIRST_PLY * self.seconds
         limit = self.evaluations if self.lookahead else None

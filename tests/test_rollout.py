@@ -1,0 +1,103 @@
+"""The fourth pass of issue 25 (docs/bots.md, "Strength, fourth pass"): actions valued with
+what finishes them, and ``hard``, the rollout planner. Strength itself is measured with
+``ora arena``, never in a timed test."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from ora_api.tools.selfplay import play_game
+from ora_core.evolve import fold
+from ora_core.state import State
+from ora_rules.bots import make_bot
+from ora_rules.bots.planner import Planner
+from ora_rules.bots.rollout import RolloutPlanner
+from ora_rules.bots.strategy import settled, strategic_value
+from ora_rules.decide import execute, start
+from ora_rules.moves import MoveSet
+from ora_rules.notation import Build, WorkContract
+from ora_rules.setup import make_config
+from tests.support import rules
+
+
+@cache
+def solo_position(seed: int, round_: int) -> State:
+    """A solo game (France) played by the planner up to the first action of ``round_``."""
+    r = rules()
+    state = fold(start(make_config(1, "france", "long", seed), r))
+    rng = random.Random(seed)
+    planner = Planner(r)
+    while state.round < round_ or state.flow.turn.kind != "action":
+        state = execute(state, planner(state, MoveSet(state, r), rng), r).state
+    return state
+
+
+def test_a_work_contract_is_valued_with_the_function_it_pays_for() -> None:
+    """R-SOLO-8 (a neutral building used for the work-contract price, R-WC-1..3): the contract
+    alone is only its price; the planner values it with the best use it pays for."""
+    r = rules()
+    state = solo_position(40, 9)
+    contracts = [m for m in MoveSet(state, r) if isinstance(m, WorkContract)]
+    assert contracts
+    ranked = {move: value for value, move, _ in Planner(r).ranked(state, contracts,
+                                                                  random.Random(1))}
+    gains = []
+    for move in contracts:
+        alone = strategic_value(settled(execute(state, move, r).state, r), 0, r)
+        assert ranked[move] >= alone - 1e-5
+        gains.append(ranked[move] - alone)
+    assert max(gains) > 1.0  # some neutral building's function is worth more than its price
+
+
+def test_a_build_is_valued_with_the_prior_s_use_of_it() -> None:
+    """R-BUILD-7: right after a build the prior may use the new building; the planner counts
+    that use in the build's value, the same for every placement of the card."""
+    r = rules()
+    state = solo_position(40, 6)
+    assert state.players[0].clergy[0] is None  # the prior is free to use a new building
+    builds = [m for m in MoveSet(state, r) if isinstance(m, Build)]
+    assert len(builds) > 1
+    ranked = Planner(r).ranked(state, builds, random.Random(1))
+    for value, _, after in ranked:
+        assert value >= strategic_value(after, 0, r) - 1e-5
+    extra = {str(move): value - strategic_value(after, 0, r)
+             for value, move, after in ranked}
+    assert any(gain > 0.5 for gain in extra.values())
+
+
+def test_the_rollout_planner_is_bounded_in_work_and_reproducible() -> None:
+    """``hard``'s budget is a number of positions valued (time is only its backstop): the bound
+    holds and the same seed picks the same move; its pick is one of the planner's best."""
+    r = rules()
+    state = solo_position(41, 6)
+    picks = []
+    for _ in range(2):
+        bot = RolloutPlanner(r, evaluations=120, seconds=60.0)
+        picks.append(bot(state, MoveSet(state, r), random.Random(5)))
+        assert 1 <= bot.root.spent + bot.base.spent <= 120 + 2
+    assert picks[0] == picks[1]
+    best = [move for _, move, _ in Planner(r, per_group=8).ranked(
+        state, MoveSet(state, r), random.Random(5))][:4]
+    assert picks[0] in best
+
+
+def test_hard_plays_a_two_player_game_to_its_end_reproducibly() -> None:
+    """R-END-3 (mode 2L): the rollout planner (``hard``'s machinery, with a small budget) ends
+    a long two-player game by the rules, and the same seed plays the same game."""
+    def bot() -> RolloutPlanner:
+        return RolloutPlanner(rules(), evaluations=60, seconds=60.0)
+
+    first = play_game(rules(), 2, "ireland", "long", 11, [bot()], max_rounds=150)
+    assert first.finished and first.rounds <= 150
+    second = play_game(rules(), 2, "ireland", "long", 11, [bot()], max_rounds=3)
+    assert second.moves == first.moves[: len(second.moves)]
+
+
+def test_hard_is_the_rollout_planner_within_a_second() -> None:
+    hard = make_bot("hard", rules())
+    assert isinstance(hard, RolloutPlanner)
+    assert hard.seconds < 1.0 and hard.width > 1 and hard.depth > 1
+    assert isinstance(make_bot("roll", rules()), RolloutPlanner)
+    planner = make_bot("plan:8", rules())
+    assert isinstance(planner, Planner) and planner.per_group == 8
