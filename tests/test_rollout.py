@@ -18,7 +18,7 @@ from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Build, WorkContract
 from ora_rules.setup import make_config
-from tests.support import rules
+from tests.support import place, rules
 
 
 @cache
@@ -101,3 +101,19 @@ def test_hard_is_the_rollout_planner_within_a_second() -> None:
     assert isinstance(make_bot("roll", rules()), RolloutPlanner)
     planner = make_bot("plan:8", rules())
     assert isinstance(planner, Planner) and planner.per_group == 8
+
+
+def test_solo_a_building_owned_is_worth_more_than_with_players() -> None:
+    """R-SOLO-9 step 3: solo, every building left on the display goes to the neutral player at
+    the next settlement phase, so owning one counts more than in a game with players."""
+    r = rules()
+    solo = fold(start(make_config(1, "france", "long", 3), r))
+    four = fold(start(make_config(4, "france", "long", 3), r))
+
+    def bonus(state: State) -> float:
+        """The evaluation's worth of one more building owned by seat 0 (no cost, no space)."""
+        at = next(c for c, s in state.players[0].landscape.items() if s.card is None)
+        placed = place(state, 0, "I08", at)  # an Ireland card: on no display, in no stack
+        return strategic_value(placed, 0, r) - strategic_value(state, 0, r)
+
+    assert bonus(solo) > bonus(four)

@@ -45,6 +45,9 @@ CLEAR_SPACE = 1.5  # a space of the terrain lies under a forest or moor: clear i
 OPPORTUNITY = 0.45  # the share of a building's value counted while it is on the display
 DWELLING_SHARE = 0.5  # the share of a display building's dwelling value (settlements' neighbours)
 BUILD_BONUS = 4.0  # per building owned (beyond its economic value)
+#: Solo, a building the player does not build goes to the neutral player at the next settlement
+#: phase (R-SOLO-9 step 3), never to come back: owning one is worth more.
+SOLO_BUILD_BONUS = 6.0
 ENDING_BONUS = 20.0  # per building owned once the display must empty (R-END-2/3)
 SETTLEMENT_BONUS = 3.0
 GOODS_WEIGHT = 0.3
@@ -82,7 +85,7 @@ def strategic_value(state: State, seat: int, rules: Rules) -> float:
     value += CLERGY_WEIGHT * sum(1 for at in player.clergy if at is None)
     owned = [b for b, p in state.built.items() if p.seat == seat and not b.startswith("L")]
     ending = _must_empty(state)
-    value += (ENDING_BONUS if ending else BUILD_BONUS) * len(owned)
+    value += _build_bonus(state, ending) * len(owned)
     value += SETTLEMENT_BONUS * sum(1 for s in player.landscape.values()
                                     if s.card is not None and s.card in rules.settlements)
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
@@ -149,6 +152,12 @@ def _solo_window(state: State) -> float:
     return max(SOLO_FLOOR, min(1.0, left / SOLO_WINDOW))
 
 
+def _build_bonus(state: State, ending: bool) -> float:
+    if ending:
+        return ENDING_BONUS
+    return SOLO_BUILD_BONUS if state.config.mode == "1" else BUILD_BONUS
+
+
 def _must_empty(state: State) -> bool:
     """Whether the game ends only when the display empties and that time has come (after
     settlement phase D, R-END-2/3), or is near (phase C done)."""
@@ -183,7 +192,7 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
     have[Good.STRAW] = player.count(Good.STRAW) + player.count(Good.GRAIN)
     have[Good.COIN] = (player.count(Good.COIN) + player.count(Good.WINE)
                        + 2 * player.count(Good.WHISKEY))
-    bonus = ENDING_BONUS if ending else BUILD_BONUS
+    bonus = _build_bonus(state, ending)
     for building in state.display:
         spec = rules.building(building)
         short = 0.0
