@@ -52,18 +52,18 @@ def test_a_work_contract_is_valued_with_the_function_it_pays_for() -> None:
 
 def test_a_build_is_valued_with_the_prior_s_use_of_it() -> None:
     """R-BUILD-7: right after a build the prior may use the new building; the planner counts
-    that use in the build's value, the same for every placement of the card."""
+    that use in the build's value (never less than the build alone)."""
     r = rules()
-    state = solo_position(40, 6)
-    assert state.players[0].clergy[0] is None  # the prior is free to use a new building
-    builds = [m for m in MoveSet(state, r) if isinstance(m, Build)]
-    assert len(builds) > 1
-    ranked = Planner(r).ranked(state, builds, random.Random(1))
-    for value, _, after in ranked:
-        assert value >= strategic_value(after, 0, r) - 1e-5
-    extra = {str(move): value - strategic_value(after, 0, r)
-             for value, move, after in ranked}
-    assert any(gain > 0.5 for gain in extra.values())
+    gains = []
+    for round_ in range(3, 15):
+        state = solo_position(40, round_)
+        builds = [m for m in MoveSet(state, r) if isinstance(m, Build)]
+        if state.players[0].clergy[0] is not None or len(builds) < 2:
+            continue  # the prior is busy: no use right after a build
+        for value, _, after in Planner(r).ranked(state, builds, random.Random(1)):
+            gains.append(value - strategic_value(after, 0, r))
+    assert gains and min(gains) >= -1e-5
+    assert max(gains) > 0.5
 
 
 def test_the_rollout_planner_is_bounded_in_work_and_reproducible() -> None:

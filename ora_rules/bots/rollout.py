@@ -59,10 +59,14 @@ class RolloutPlanner:
             return ranked[0][1]
         seat = state.flow.turn.decider
         best, best_value = ranked[0][1], float("-inf")
-        for index, (_, move, after) in enumerate(ranked[: self.width]):
+        played = ranked[: self.width]
+        for index, (_, move, after) in enumerate(played):
             if index and self._over(deadline):
                 break
-            value = self._play_on(after, seat, rng, deadline)
+            # Each candidate's rollout gets an equal share of what is left: a rollout starved of
+            # work plays weaker moves, and its candidate would look worse than it is.
+            share = (self.evaluations - self._spent()) // (len(played) - index)
+            value = self._play_on(after, seat, rng, deadline, self._spent() + share)
             if value > best_value:
                 best, best_value = move, value
         return best
@@ -70,11 +74,13 @@ class RolloutPlanner:
     def _over(self, deadline: float) -> bool:
         return self._spent() >= self.evaluations or time.perf_counter() > deadline
 
-    def _play_on(self, state: State, seat: int, rng: random.Random, deadline: float) -> float:
-        """The mover's value after ``depth`` decisions of the base planner from ``state``."""
+    def _play_on(self, state: State, seat: int, rng: random.Random, deadline: float,
+                 stop: int) -> float:
+        """The mover's value after ``depth`` decisions of the base planner from ``state``, or
+        where the rollout stands once ``stop`` positions are valued in all."""
         for _ in range(self.depth):
-            if state.finished or self._over(deadline):
+            if state.finished or self._spent() >= stop or time.perf_counter() > deadline:
                 break
-            left = self.evaluations - self.root.spent
+            left = stop - self.root.spent
             state = self.base.ranked(state, MoveSet(state, self.rules), rng, deadline, left)[0][2]
         return strategic_value(settled(state, self.rules), seat, self.rules)
