@@ -11,6 +11,7 @@ from ora_api.tools.selfplay import play_game
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.bots import make_bot
+from ora_rules.bots.levels import Hard
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.rollout import RolloutPlanner
 from ora_rules.bots.strategy import settled, strategic_value
@@ -94,13 +95,34 @@ def test_hard_plays_a_two_player_game_to_its_end_reproducibly() -> None:
     assert second.moves == first.moves[: len(second.moves)]
 
 
-def test_hard_is_the_rollout_planner_within_a_second() -> None:
+def test_the_levels_are_steps_and_hard_stays_within_a_second() -> None:
+    """``hard``: the rollout planner with players, the bounded planner solo, each under 1 s a
+    move; ``medium`` and ``easy`` value a move alone (no finishing of contracts)."""
     hard = make_bot("hard", rules())
-    assert isinstance(hard, RolloutPlanner)
-    assert hard.seconds < 1.0 and hard.width > 1 and hard.depth > 1
+    assert isinstance(hard, Hard)
+    assert hard.rollout.seconds < 1.0 and hard.rollout.width > 1 and hard.rollout.depth > 1
+    assert hard.planner.bounded and hard.planner.finish and hard.planner.seconds < 1.0
+    for name in ("easy", "medium"):
+        level = make_bot(name, rules())
+        assert isinstance(level, Planner) and not level.finish
     assert isinstance(make_bot("roll", rules()), RolloutPlanner)
+    shaped = make_bot("roll:3x12", rules())
+    assert isinstance(shaped, RolloutPlanner) and (shaped.width, shaped.depth) == (3, 12)
     planner = make_bot("plan:8", rules())
-    assert isinstance(planner, Planner) and planner.per_group == 8
+    assert isinstance(planner, Planner) and planner.per_group == 8 and planner.finish
+
+
+def test_a_bounded_planner_values_at_most_its_budget() -> None:
+    """The planner with ``bounded`` (``hard`` solo) keeps to its positions a decision and picks
+    the same move for the same seed."""
+    r = rules()
+    state = solo_position(41, 6)
+    picks = []
+    for _ in range(2):
+        bot = Planner(r, bounded=True, evaluations=8, seconds=60.0)
+        picks.append(bot(state, MoveSet(state, r), random.Random(5)))
+        assert 1 <= bot.spent <= 8 + 1
+    assert picks[0] == picks[1]
 
 
 def test_solo_a_building_owned_is_worth_more_than_with_players() -> None:

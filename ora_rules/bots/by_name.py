@@ -41,6 +41,9 @@ def make_bot(name: str, rules: Rules) -> Bot:
         return Planner(rules, per_group=int(name[5:]))
     if name == "roll":
         return RolloutPlanner(rules)
+    shape = name.removeprefix("roll:").split("x")
+    if name.startswith("roll:") and len(shape) == 2 and all(n.isdigit() and int(n) for n in shape):
+        return RolloutPlanner(rules, width=int(shape[0]), depth=int(shape[1]))
     if name == "plan2":  # the planner looking at its own next move (``hard`` with players)
         return Planner(rules, lookahead=3)
     if name == "greedy":

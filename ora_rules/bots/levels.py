@@ -1,7 +1,7 @@
 """The levels people choose among: ``easy``, ``medium`` and ``hard`` (docs/bots.md, "Levels").
 
-Each is a name for one configured bot; ``hard`` (the rollout planner) is the strongest bot
-within 1 s a move on this project's development machine. All three build and settle, so their
+Each is a name for one configured bot; ``hard`` is the strongest bot within 1 s a move on this
+project's development machine. All three build and settle, so their
 two-player games end by the rules (R-END-2, R-END-3).
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from ora_core.state import State
 from ora_rules.bots.planner import Planner, candidates
 from ora_rules.bots.players import Bot
 from ora_rules.bots.rollout import RolloutPlanner
@@ -40,8 +41,28 @@ def planner_search(rules: Rules, seconds: float | None, simulations: int = 0) ->
                      chooser=_capped)
 
 
+#: ``hard``'s solo planner: positions valued at most a decision (about 0.7 s on an idle core;
+#: the planner's decisions value 50 on average and seldom more than 600).
+HARD_SOLO_EVALUATIONS = 900
+
+
+class Hard:
+    """``hard``: the best bot measured within 1 s a move, by mode (docs/bots.md, "Levels"):
+    the rollout planner with players; solo, the planner, bounded in work (rollouts scored less
+    there: a solo game has no opponent whose replies they foresee)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rollout = RolloutPlanner(rules, seconds=HARD_SECONDS)
+        self.planner = Planner(rules, bounded=True, evaluations=HARD_SOLO_EVALUATIONS,
+                               seconds=HARD_SECONDS)
+
+    def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+        bot = self.planner if state.config.players == 1 else self.rollout
+        return bot(state, moves, rng)
+
+
 LEVELS: dict[str, Callable[[Rules], Bot]] = {
-    "easy": lambda rules: Planner(rules, per_group=2, noise=EASY_NOISE),
-    "medium": lambda rules: Planner(rules),
-    "hard": lambda rules: RolloutPlanner(rules, seconds=HARD_SECONDS),
+    "easy": lambda rules: Planner(rules, per_group=2, noise=EASY_NOISE, finish=False),
+    "medium": lambda rules: Planner(rules, finish=False),
+    "hard": Hard,
 }

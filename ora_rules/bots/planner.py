@@ -115,12 +115,19 @@ class Planner:
     plus ``noise`` (a random number up to it, for the weaker levels); ties by ``rng``.
 
     ``lookahead``: the best that many moves are valued again by the best next move of the same
-    seat when it decides again (two plies of one's own turn), within ``seconds``."""
+    seat when it decides again (two plies of one's own turn), within ``seconds``. ``finish``:
+    a move that begins an action (a work contract, a build, a use granting an action) is valued
+    with the best way to finish it; without it (the weaker levels) a contract looks like its
+    price alone. ``bounded`` (always with a look-ahead): at most ``evaluations`` positions
+    valued and ``seconds`` a decision."""
 
     def __init__(self, rules: Rules, per_group: int = 4, noise: float = 0.0,
                  relative: bool = False, lookahead: int = 0, seconds: float = 0.6,
-                 evaluations: int = EVALUATIONS) -> None:
+                 evaluations: int = EVALUATIONS, finish: bool = True,
+                 bounded: bool = False) -> None:
         self.rules = rules
+        self.finish = finish
+        self.bounded = bounded or lookahead > 0
         self.lookahead = lookahead
         self.seconds = seconds
         self.evaluations = evaluations
@@ -164,7 +171,7 @@ class Planner:
             value = self.value(after, seat)
             if isinstance(move, Convert) and not after.finished:
                 value = max(value, self._build_after(after, seat, deadline, limit))
-            elif _continues(after, seat):
+            elif self.finish and _continues(after, seat):
                 # The same for every placement of a build: valued once a group.
                 key = group_key(move)
                 if key not in gains:
@@ -227,12 +234,14 @@ class Planner:
         # only then, the game depends on the machine's speed).
         start = time.perf_counter()
         self.spent = 0
-        deadline = start + self.seconds if self.lookahead else None
-        first = None if deadline is None else start + FIRST_PLY * self.seconds
-        limit = self.evaluations if self.lookahead else None
-        ranked = self.ranked(state, moves, rng, first,
-                             None if limit is None else int(FIRST_PLY * limit))
-        if not self.lookahead or len(ranked) == 1:
+        if not self.lookahead:  # ``bounded``: the whole budget for the one ply
+            if not self.bounded:
+                return self.ranked(state, moves, rng)[0][1]
+            return self.ranked(state, moves, rng, start + self.seconds, self.evaluations)[0][1]
+        deadline, limit = start + self.seconds, self.evaluations
+        ranked = self.ranked(state, moves, rng, start + FIRST_PLY * self.seconds,
+                             int(FIRST_PLY * self.evaluations))
+        if len(ranked) == 1:
             return ranked[0][1]
         # The best ``lookahead`` moves, each valued by the best next move of the same seat when
         # it decides again (the second action of a turn, a build after a purchase): a lower

@@ -39,8 +39,9 @@ class RolloutPlanner:
 
     def __init__(self, rules: Rules, width: int = WIDTH, depth: int = DEPTH,
                  per_group: int = 8, base_group: int = 4, evaluations: int = EVALUATIONS,
-                 seconds: float = 0.8) -> None:
+                 seconds: float = 0.8, relative: bool = False) -> None:
         self.rules = rules
+        self.relative = relative
         self.width = width
         self.depth = depth
         self.evaluations = evaluations
@@ -83,4 +84,10 @@ class RolloutPlanner:
                 break
             left = stop - self.root.spent
             state = self.base.ranked(state, MoveSet(state, self.rules), rng, deadline, left)[0][2]
-        return strategic_value(settled(state, self.rules), seat, self.rules)
+        state = settled(state, self.rules)
+        own = strategic_value(state, seat, self.rules)
+        if not self.relative:
+            return own
+        others = [strategic_value(state, p.seat, self.rules) for p in state.players
+                  if p.seat != seat and not p.neutral]
+        return own - max(others, default=0.0)
