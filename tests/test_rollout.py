@@ -101,6 +101,7 @@ def test_the_levels_are_steps_and_hard_stays_within_a_second() -> None:
     hard = make_bot("hard", rules())
     assert isinstance(hard, Hard)
     assert hard.rollout.seconds < 1.0 and hard.rollout.width > 1 and hard.rollout.depth > 1
+    assert hard.table.seconds < 1.0 and 1 < hard.table.depth < hard.rollout.depth
     assert hard.planner.bounded and hard.planner.finish and hard.planner.seconds < 1.0
     for name in ("easy", "medium"):
         level = make_bot(name, rules())

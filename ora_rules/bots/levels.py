@@ -41,6 +41,9 @@ def planner_search(rules: Rules, seconds: float | None, simulations: int = 0) ->
                      chooser=_capped)
 
 
+#: ``hard``'s rollouts with three or four players, in decisions (every seat's): shorter than
+#: with two (``rollout.DEPTH``), measured (docs/bots.md, "Strength, fourth pass").
+HARD_TABLE_DEPTH = 4
 #: ``hard``'s solo planner: positions valued at most a decision (about 0.7 s on an idle core;
 #: the planner's decisions value 50 on average and seldom more than 600).
 HARD_SOLO_EVALUATIONS = 900
@@ -48,16 +51,19 @@ HARD_SOLO_EVALUATIONS = 900
 
 class Hard:
     """``hard``: the best bot measured within 1 s a move, by mode (docs/bots.md, "Levels"):
-    the rollout planner with players; solo, the planner, bounded in work (rollouts scored less
-    there: a solo game has no opponent whose replies they foresee)."""
+    the rollout planner with players (shorter rollouts at a table of three or four); solo, the
+    planner, bounded in work (rollouts scored less there: a solo game has no opponent whose
+    replies they foresee)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rollout = RolloutPlanner(rules, seconds=HARD_SECONDS)
+        self.table = RolloutPlanner(rules, depth=HARD_TABLE_DEPTH, seconds=HARD_SECONDS)
         self.planner = Planner(rules, bounded=True, evaluations=HARD_SOLO_EVALUATIONS,
                                seconds=HARD_SECONDS)
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
-        bot = self.planner if state.config.players == 1 else self.rollout
+        players = state.config.players
+        bot = self.planner if players == 1 else self.rollout if players == 2 else self.table
         return bot(state, moves, rng)
 
 

@@ -40,6 +40,7 @@ from ora_rules.specs import Rules
 SHORT_PRICE: Mapping[Good, float] = {
     Good.WOOD: 1.0, Good.CLAY: 1.0, Good.STRAW: 1.5, Good.STONE: 2.5, Good.COIN: 0.4,
 }
+SHORT_WEIGHT = 2.0  # a display building's worth falls by this times its shortfall
 MISSING_SPACE = 4.0  # no space of the terrain: a district or plot must be bought first
 CLEAR_SPACE = 1.5  # a space of the terrain lies under a forest or moor: clear it first
 OPPORTUNITY = 0.45  # the share of a building's value counted while it is on the display
@@ -204,7 +205,7 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
         elif not any(free.get(t) for t in spec.terrain):
             short += CLEAR_SPACE if any(clearable.get(t) for t in spec.terrain) else MISSING_SPACE
         worth = spec.economic + DWELLING_SHARE * max(0, spec.dwelling) + bonus
-        options.append(max(0.0, worth - 2.0 * short))
+        options.append(max(0.0, worth - SHORT_WEIGHT * short))
     options.sort(reverse=True)
     # In the fixed-length games the display's promise fades with the rounds left to build it.
     fade = 1.0 if state.config.mode in ("2", "2L") else 1 - late
