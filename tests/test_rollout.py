@@ -140,3 +140,21 @@ def test_solo_a_building_owned_is_worth_more_than_with_players() -> None:
         return strategic_value(placed, 0, r) - strategic_value(state, 0, r)
 
     assert bonus(solo) > bonus(four)
+
+
+def test_a_rollout_plays_forced_moves_too() -> None:
+    """A decision with one legal move (the ``COMMIT`` that ends a turn, R-ROUND-3) is played
+    in a rollout like any other: the rollout goes on past it, it does not stand still."""
+    r = rules()
+    state = fold(start(make_config(2, "france", "short", 3), r))
+    rng = random.Random(3)
+    planner = Planner(r, finish=False)
+    while len(list(MoveSet(state, r))) != 1:
+        state = execute(state, planner(state, MoveSet(state, r), rng), r).state
+    forced = next(iter(MoveSet(state, r)))
+    seat = state.flow.turn.seat
+    rollout = RolloutPlanner(r, depth=1, seconds=60.0)
+    value = rollout._play_on(state, seat, random.Random(1), float("inf"), 10**6)
+    played = settled(execute(state, forced, r).state, r)
+    assert value == strategic_value(played, seat, r)
+    assert played.version > state.version and not played.flow.turn.main_done  # a new slot

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from ora_core.state import State
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.strategy import settled, strategic_value
+from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Command
 from ora_rules.specs import Rules
@@ -83,7 +84,10 @@ class RolloutPlanner:
             if state.finished or self._spent() >= stop or time.perf_counter() > deadline:
                 break
             left = stop - self.root.spent
-            state = self.base.ranked(state, MoveSet(state, self.rules), rng, deadline, left)[0][2]
+            _, move, after = self.base.ranked(state, MoveSet(state, self.rules), rng, deadline,
+                                              left)[0]
+            # A forced move comes back unplayed (``Planner.ranked`` values nothing then).
+            state = after if after is not state else execute(state, move, self.rules).state
         state = settled(state, self.rules)
         own = strategic_value(state, seat, self.rules)
         if not self.relative:
