@@ -96,12 +96,14 @@ def test_hard_plays_a_two_player_game_to_its_end_reproducibly() -> None:
 
 
 def test_the_levels_are_steps_and_hard_stays_within_a_second() -> None:
-    """``hard``: the rollout planner with players, the bounded planner solo, each under 1 s a
-    move; ``medium`` and ``easy`` value a move alone (no finishing of contracts)."""
+    """``hard``: the rollout planner with two players, the bounded planner solo and at a table
+    of three or four, each under 1 s a move; ``medium`` and ``easy`` value a move alone (no
+    finishing of contracts)."""
     hard = make_bot("hard", rules())
     assert isinstance(hard, Hard)
     assert hard.rollout.seconds < 1.0 and hard.rollout.width > 1 and hard.rollout.depth > 1
-    assert hard.table.seconds < 1.0 and 1 < hard.table.depth < hard.rollout.depth
+    medium = make_bot("medium", rules())
+    assert isinstance(medium, Planner) and hard.planner.per_group > medium.per_group
     assert hard.planner.bounded and hard.planner.finish and hard.planner.seconds < 1.0
     for name in ("easy", "medium"):
         level = make_bot(name, rules())

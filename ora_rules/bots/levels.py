@@ -41,29 +41,26 @@ def planner_search(rules: Rules, seconds: float | None, simulations: int = 0) ->
                      chooser=_capped)
 
 
-#: ``hard``'s rollouts with three or four players, in decisions (every seat's): shorter than
-#: with two (``rollout.DEPTH``), measured (docs/bots.md, "Strength, fourth pass").
-HARD_TABLE_DEPTH = 4
-#: ``hard``'s solo planner: positions valued at most a decision (about 0.7 s on an idle core;
-#: the planner's decisions value 50 on average and seldom more than 600).
-HARD_SOLO_EVALUATIONS = 900
+#: ``hard``'s planner solo and at a table of three or four: positions valued at most a decision
+#: (about 0.7 s on an idle core; the planner's decisions value 50 on average and seldom more
+#: than 600), and the moves it weighs of every large group.
+HARD_EVALUATIONS = 900
+HARD_PER_GROUP = 8
 
 
 class Hard:
     """``hard``: the best bot measured within 1 s a move, by mode (docs/bots.md, "Levels"):
-    the rollout planner with players (shorter rollouts at a table of three or four); solo, the
-    planner, bounded in work (rollouts scored less there: a solo game has no opponent whose
-    replies they foresee)."""
+    the rollout planner with two players; solo and at a table of three or four, the planner
+    weighing 8 moves a group, bounded in work (rollouts scored less there: solo no opponent's
+    replies are to be foreseen, and at a table of four the players' means fell)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rollout = RolloutPlanner(rules, seconds=HARD_SECONDS)
-        self.table = RolloutPlanner(rules, depth=HARD_TABLE_DEPTH, seconds=HARD_SECONDS)
-        self.planner = Planner(rules, bounded=True, evaluations=HARD_SOLO_EVALUATIONS,
-                               seconds=HARD_SECONDS)
+        self.planner = Planner(rules, per_group=HARD_PER_GROUP, bounded=True,
+                               evaluations=HARD_EVALUATIONS, seconds=HARD_SECONDS)
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
-        players = state.config.players
-        bot = self.planner if players == 1 else self.rollout if players == 2 else self.table
+        bot = self.rollout if state.config.players == 2 else self.planner
         return bot(state, moves, rng)
 
 
