@@ -103,16 +103,18 @@ def test_the_levels_are_steps_and_hard_stays_within_a_second() -> None:
     assert isinstance(hard, Hard)
     assert hard.rollout.seconds < 1.0 and hard.rollout.width > 1 and hard.rollout.depth > 1
     medium = make_bot("medium", rules())
-    assert isinstance(medium, Planner) and hard.planner.per_group > medium.per_group
-    assert hard.planner.bounded and hard.planner.finish and hard.planner.seconds < 1.0
+    assert isinstance(medium, Planner) and hard.planners[4].per_group > medium.per_group
+    assert set(hard.planners) == {1, 3, 4}
+    for planner in hard.planners.values():
+        assert planner.bounded and planner.finish and planner.seconds < 1.0
     for name in ("easy", "medium"):
         level = make_bot(name, rules())
         assert isinstance(level, Planner) and not level.finish
     assert isinstance(make_bot("roll", rules()), RolloutPlanner)
     shaped = make_bot("roll:3x12", rules())
     assert isinstance(shaped, RolloutPlanner) and (shaped.width, shaped.depth) == (3, 12)
-    planner = make_bot("plan:8", rules())
-    assert isinstance(planner, Planner) and planner.per_group == 8 and planner.finish
+    plan8 = make_bot("plan:8", rules())
+    assert isinstance(plan8, Planner) and plan8.per_group == 8 and plan8.finish
 
 
 def test_a_bounded_planner_values_at_most_its_budget() -> None:

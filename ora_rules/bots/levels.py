@@ -43,24 +43,27 @@ def planner_search(rules: Rules, seconds: float | None, simulations: int = 0) ->
 
 #: ``hard``'s planner solo and at a table of three or four: positions valued at most a decision
 #: (about 0.7 s on an idle core; the planner's decisions value 50 on average and seldom more
-#: than 600), and the moves it weighs of every large group.
+#: than 600), and the moves it weighs of every large group, by the number of players (measured:
+#: solo 8 scored less than 4, at a table more).
 HARD_EVALUATIONS = 900
-HARD_PER_GROUP = 8
+HARD_PER_GROUP = {1: 4, 3: 8, 4: 8}
 
 
 class Hard:
     """``hard``: the best bot measured within 1 s a move, by mode (docs/bots.md, "Levels"):
-    the rollout planner with two players; solo and at a table of three or four, the planner
-    weighing 8 moves a group, bounded in work (rollouts scored less there: solo no opponent's
-    replies are to be foreseen, and at a table of four the players' means fell)."""
+    the rollout planner with two players; solo and at a table of three or four, the planner,
+    bounded in work (rollouts scored less there: solo no opponent's replies are to be
+    foreseen, and at a table of four the players' means fell)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rollout = RolloutPlanner(rules, seconds=HARD_SECONDS)
-        self.planner = Planner(rules, per_group=HARD_PER_GROUP, bounded=True,
-                               evaluations=HARD_EVALUATIONS, seconds=HARD_SECONDS)
+        self.planners = {players: Planner(rules, per_group=n, bounded=True,
+                                          evaluations=HARD_EVALUATIONS, seconds=HARD_SECONDS)
+                         for players, n in HARD_PER_GROUP.items()}
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
-        bot = self.rollout if state.config.players == 2 else self.planner
+        players = state.config.players
+        bot = self.rollout if players == 2 else self.planners[players]
         return bot(state, moves, rng)
 
 
