@@ -20,8 +20,9 @@ from ora_rules.specs import Rules
 
 def make_bot(name: str, rules: Rules) -> Bot:
     """A bot by name: a level (``easy``, ``medium``, ``hard``), ``plan`` (the planner),
-    ``plan:N`` (the planner weighing N moves of every large group),
-    ``plan2`` (the planner looking at its own next move),
+    ``plan:N`` (the planner weighing N moves of every large group), ``roll``, ``roll:WxD`` (the
+    rollout planner: W candidates, D decisions), ``plan2`` (the planner looking at its own next
+    move),
     ``planmcts``, ``planmcts:N``, ``planmcts:Nms`` (the search bot led by the planner's
     evaluation), ``random``, ``uniform``, ``builder``, ``greedy``, ``greedy:N`` (N sampled
     candidates), ``mcts`` (the search bot of ``ora_rules.bots.search``, 100 ms per move),
@@ -44,7 +45,7 @@ def make_bot(name: str, rules: Rules) -> Bot:
     shape = name.removeprefix("roll:").split("x")
     if name.startswith("roll:") and len(shape) == 2 and all(n.isdigit() and int(n) for n in shape):
         return RolloutPlanner(rules, width=int(shape[0]), depth=int(shape[1]))
-    if name == "plan2":  # the planner looking at its own next move (``hard`` with players)
+    if name == "plan2":  # the planner looking at its own next move
         return Planner(rules, lookahead=3)
     if name == "greedy":
         return make_greedy(rules)
@@ -70,7 +71,7 @@ def make_bot(name: str, rules: Rules) -> Bot:
             if not budget:
                 return make_mcts(rules)
             return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
-    raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, plan, plan:N, plan2, "
-                     "planmcts, "
-                     "planmcts:N, planmcts:Nms, random, uniform, builder, greedy, "
-                     "greedy:N, mcts, mcts:N, mcts:Nms, uct, uct:N, uct:Nms, seek:ID")
+    raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, plan, plan:N, roll, "
+                     "roll:WxD, plan2, planmcts, planmcts:N, planmcts:Nms, random, uniform, "
+                     "builder, greedy, greedy:N, mcts, mcts:N, mcts:Nms, uct, uct:N, uct:Nms, "
+                     "seek:ID")

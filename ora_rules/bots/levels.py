@@ -1,8 +1,8 @@
 """The levels people choose among: ``easy``, ``medium`` and ``hard`` (docs/bots.md, "Levels").
 
 Each is a name for one configured bot; ``hard`` is the strongest bot within 1 s a move on this
-project's development machine. All three build and settle, so their
-two-player games end by the rules (R-END-2, R-END-3).
+project's development machine. All three build and settle, so their two-player games end by the
+rules (R-END-2, R-END-3).
 """
 
 from __future__ import annotations
