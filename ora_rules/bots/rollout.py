@@ -40,9 +40,8 @@ class RolloutPlanner:
 
     def __init__(self, rules: Rules, width: int = WIDTH, depth: int = DEPTH,
                  per_group: int = 8, base_group: int = 4, evaluations: int = EVALUATIONS,
-                 seconds: float = 0.8, relative: bool = False) -> None:
+                 seconds: float = 0.8) -> None:
         self.rules = rules
-        self.relative = relative
         self.width = width
         self.depth = depth
         self.evaluations = evaluations
@@ -88,10 +87,4 @@ class RolloutPlanner:
                                               left)[0]
             # A forced move comes back unplayed (``Planner.ranked`` values nothing then).
             state = after if after is not state else execute(state, move, self.rules).state
-        state = settled(state, self.rules)
-        own = strategic_value(state, seat, self.rules)
-        if not self.relative:
-            return own
-        others = [strategic_value(state, p.seat, self.rules) for p in state.players
-                  if p.seat != seat and not p.neutral]
-        return own - max(others, default=0.0)
+        return strategic_value(settled(state, self.rules), seat, self.rules)
