@@ -20,7 +20,7 @@ from attrs import field, frozen
 from ora_core.state import Score, State
 from ora_core.values import Terrain
 from ora_rules.readings import profile_of
-from ora_rules.views.view import ScoreLine, score_line
+from ora_rules.views.view import CLOCK_DOCS, ScoreLine, score_line
 
 Status = Literal["playing", "finished"]
 
@@ -139,12 +139,10 @@ class FlowView:
 class ClockConfig:
     """A game's clock as created (``game.create`` config.clock; CLOCK-1 .. CLOCK-3)."""
 
-    kind: str = field(metadata=_doc("fischer or deadline"))
-    initial: int = field(metadata=_doc("seconds: a seat's start time (fischer) or a decision's "
-                                       "time (deadline)"))
-    increment: int = field(metadata=_doc("seconds added after each decision (fischer)"))
-    on_timeout: str = field(metadata=_doc("lose, pass or bot: what a seat's time running out "
-                                          "does"))
+    kind: str = field(metadata=_doc(CLOCK_DOCS["kind"]))
+    initial: int = field(metadata=_doc(CLOCK_DOCS["initial"]))
+    increment: int = field(metadata=_doc(CLOCK_DOCS["increment"]))
+    on_timeout: str = field(metadata=_doc(CLOCK_DOCS["on_timeout"]))
     bot: str = field(metadata=_doc("the bot that takes a seat whose time ran out (bot)"))
 
 

@@ -215,16 +215,24 @@ class TurnNow:
     decider: int | None = field(metadata=_doc("the seat that decides now; null once over"))
 
 
+#: The clock settings' documentation, shared by ``game.create``'s ``ClockConfig``
+#: (``ora_api.projection``) and the view's ``ClockView``.
+CLOCK_DOCS = {
+    "kind": "fischer or deadline",
+    "initial": "seconds: a seat's start time (fischer) or a decision's time (deadline)",
+    "increment": "seconds added after each decision (fischer)",
+    "on_timeout": "lose, pass or bot: what a seat's time running out does",
+}
+
+
 @frozen(kw_only=True)
 class ClockView:
     """The clocks of a game as ``game.view`` shows them."""
 
-    kind: str = field(metadata=_doc("fischer or deadline"))
-    initial: int = field(metadata=_doc("seconds: a seat's start time (fischer) or a decision's "
-                                       "time (deadline)"))
-    increment: int = field(metadata=_doc("seconds added after each decision (fischer)"))
-    on_timeout: str = field(metadata=_doc("lose, pass or bot: what a seat's time running "
-                                          "out does"))
+    kind: str = field(metadata=_doc(CLOCK_DOCS["kind"]))
+    initial: int = field(metadata=_doc(CLOCK_DOCS["initial"]))
+    increment: int = field(metadata=_doc(CLOCK_DOCS["increment"]))
+    on_timeout: str = field(metadata=_doc(CLOCK_DOCS["on_timeout"]))
     left: list[int] = field(metadata=_doc(
         "per seat, the milliseconds left now (the running seat's counts down)"))
     running: int | None = field(metadata=_doc("the seat whose clock runs, if any"))
