@@ -16,8 +16,9 @@ from ora_rules.bots.search import SearchBot
 from ora_rules.bots.strategy import strategic_value
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
+from ora_rules.notation import Commit
 from ora_rules.setup import make_config
-from tests.support import rules
+from tests.support import rules, set_goods
 
 
 @pytest.mark.parametrize("variant", ["france", "ireland"])
@@ -98,3 +99,28 @@ def test_solo_the_display_s_promise_fades_before_the_neutral_player_takes_it() -
     early = strategic_value(attrs.evolve(state, round=2), 0, r)
     assert strategic_value(attrs.evolve(state, round=8), 0, r) == early
     assert strategic_value(attrs.evolve(state, round=11), 0, r) < early
+
+
+def test_ending_the_game_is_valued_above_spending_points_first() -> None:
+    """R-SCORE-2: coins are points, and buying land in the last settlement phase (R-SET-2 step
+    2) only spends them. The bonuses for buildings and settlements owned count in a finished
+    game too, so ending it is valued above such a purchase; before, a finished game lost them,
+    and `hard` bought land with its last coins rather than end the game (docs/bots.md, fifth
+    pass)."""
+    r = rules()
+    state = fold(start(make_config(1, "france", "long", 3), r))
+    rng = random.Random(3)
+    bot = make_bot("builder", r)
+    while not (state.flow.turn.kind == "settlement" and state.round == 31):  # phase E (R-SOLO-9)
+        state = execute(state, bot(state, MoveSet(state, r), rng), r).state
+    state = set_goods(state, 0, coin=40)
+    players = list(state.players)
+    players[0] = attrs.evolve(players[0], settlements=())  # nothing left to settle
+    state = attrs.evolve(state, players=tuple(players))
+    groups = MoveSet(state, r).groups()
+    purchase = next(iter(next(iter(groups["BUY_DISTRICT"].values())).moves()))
+    ended = execute(state, Commit(), r).state
+    bought = execute(state, purchase, r).state
+    assert ended.finished and not bought.finished
+    assert strategic_value(ended, 0, r) > strategic_value(bought, 0, r)
+    assert Planner(r)(state, MoveSet(state, r), rng) == Commit()

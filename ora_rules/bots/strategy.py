@@ -77,18 +77,21 @@ def strategic_value(state: State, seat: int, rules: Rules) -> float:
     player = state.players[seat]
     mode = state.config.mode if state.config.liesborn else None
     value = float(score_player(player, rules, mode).total)
-    if state.finished:
-        return value
-    late = _lateness(state)
-    for good, n in player.goods.items():
-        spec = rules.goods[good]
-        value += (1 - late) * GOODS_WEIGHT * n * (spec.food + spec.energy + spec.coins)
+    # The bonuses for what is owned (and free clergy) count in a finished game too: dropped at
+    # the end, they made the last move look like a loss, and the bot bought land for its last
+    # coins (points) rather than end the game.
     value += CLERGY_WEIGHT * sum(1 for at in player.clergy if at is None)
     owned = [b for b, p in state.built.items() if p.seat == seat and not b.startswith("L")]
     ending = _must_empty(state)
     value += _build_bonus(state, ending) * len(owned)
     value += SETTLEMENT_BONUS * sum(1 for s in player.landscape.values()
                                     if s.card is not None and s.card in rules.settlements)
+    if state.finished:
+        return value
+    late = _lateness(state)
+    for good, n in player.goods.items():
+        spec = rules.goods[good]
+        value += (1 - late) * GOODS_WEIGHT * n * (spec.food + spec.energy + spec.coins)
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
     value += _display_value(state, player, rules, ending, late)
     value += _settlement_value(state, player, rules)
