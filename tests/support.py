@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
+import attrs
+
 from ora_core.events import (
     BuildingBuilt,
     ClergyPlaced,
@@ -80,6 +82,13 @@ def set_goods(state: State, seat: int, **goods: int) -> State:
     if wanted:
         events.append(GoodsGained(seat=seat, goods=wanted))
     return apply(state, events)
+
+
+def without_settlements(state: State, seat: int = 0) -> State:
+    """The same position with no settlement cards in ``seat``'s hand."""
+    players = list(state.players)
+    players[seat] = attrs.evolve(players[seat], settlements=())
+    return attrs.evolve(state, players=tuple(players))
 
 
 def place(state: State, seat: int, building: str, coord: Coord) -> State:

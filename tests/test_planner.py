@@ -18,7 +18,7 @@ from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Commit
 from ora_rules.setup import make_config
-from tests.support import rules, set_goods
+from tests.support import rules, set_goods, without_settlements
 
 
 @pytest.mark.parametrize("variant", ["france", "ireland"])
@@ -113,10 +113,7 @@ def test_ending_the_game_is_valued_above_spending_points_first() -> None:
     bot = make_bot("builder", r)
     while not (state.flow.turn.kind == "settlement" and state.round == 31):  # phase E (R-SOLO-9)
         state = execute(state, bot(state, MoveSet(state, r), rng), r).state
-    state = set_goods(state, 0, coin=40)
-    players = list(state.players)
-    players[0] = attrs.evolve(players[0], settlements=())  # nothing left to settle
-    state = attrs.evolve(state, players=tuple(players))
+    state = without_settlements(set_goods(state, 0, coin=40))  # nothing left to settle
     groups = MoveSet(state, r).groups()
     purchase = next(iter(next(iter(groups["BUY_DISTRICT"].values())).moves()))
     ended = execute(state, Commit(), r).state

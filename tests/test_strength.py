@@ -10,8 +10,6 @@ import subprocess
 import sys
 from functools import cache
 
-import attrs
-
 from ora_api.tools.arena import run_arena
 from ora_core.evolve import fold
 from ora_core.state import State
@@ -23,7 +21,7 @@ from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Commit, Settle
 from ora_rules.setup import make_config
-from tests.support import rules, set_goods
+from tests.support import rules, set_goods, without_settlements
 
 
 @cache
@@ -66,16 +64,9 @@ def test_energy_is_worth_more_while_a_settlement_in_hand_needs_it() -> None:
     poor = set_goods(state, 0)
     rich = set_goods(state, 0, peat=3)
     with_hand = strategic_value(rich, 0, r) - strategic_value(poor, 0, r)
-    empty = _without_settlements(poor), _without_settlements(rich)
+    empty = without_settlements(poor), without_settlements(rich)
     without = strategic_value(empty[1], 0, r) - strategic_value(empty[0], 0, r)
     assert with_hand > without > 0
-
-
-def _without_settlements(state: State) -> State:
-    """The same position with no settlement cards in the solo player's hand."""
-    players = list(state.players)
-    players[0] = attrs.evolve(players[0], settlements=())
-    return attrs.evolve(state, players=tuple(players))
 
 
 def test_a_deadline_already_past_still_gives_a_legal_move() -> None:
