@@ -153,3 +153,21 @@ def test_a_record_file_needs_no_store(tmp_path: Path, command: str, monkeypatch:
                  f"sqlite:{tmp_path / 'one.sqlite3'}"]) == 0
     assert main([command, str(own)]) == 0, capsys.readouterr().err
     assert not (tmp_path / "data").exists()
+
+
+def test_an_internal_error_is_one_line_and_its_own_status(finished: tuple[str, str],
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: Capture) -> None:
+    # A bug (here a narration that fails) says so in one line and exits 70, not 2; with
+    # ORA_TRACEBACK set the traceback comes back for the bug report.
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    game = _finished_id(finished, capsys)
+    monkeypatch.setattr("ora_rules.views.narrate.narrate_game", broken)
+    store = finished[0]
+    assert main(["log", game, "--store", store]) == 70
+    assert "internal error (RecursionError" in one_line_error(capsys)
+    monkeypatch.setenv("ORA_TRACEBACK", "1")
+    with pytest.raises(RecursionError):
+        main(["log", game, "--store", store])

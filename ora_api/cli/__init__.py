@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The exit status of a failure that is a bug of ``ora``'s, not a mistake of the user's (2).
+INTERNAL_ERROR = 70
+
 #: The commands that only read a store: they never create one (``ora_api.cli.stores``).
 READS_ONLY = frozenset({"list", "log", "render", "explain", "diff", "moves", "show", "export",
                         "verify", "audit"})
@@ -69,4 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # stdout at /dev/null so the interpreter's final flush does not complain either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as error:  # a bug of ours: one line still, the traceback on request
+        if os.environ.get("ORA_TRACEBACK"):
+            raise
+        print(f"ora: internal error ({type(error).__name__}: {error}); please report it with "
+              "the command (ORA_TRACEBACK=1 shows the traceback)", file=sys.stderr)
+        return INTERNAL_ERROR
     return result

@@ -25,6 +25,7 @@ from ora_core.events import (
     CardRemoved,
     ClergyPlaced,
     ClergyReturned,
+    CoinPiecesCounted,
     FlowChanged,
     GameEnded,
     GameEvent,
@@ -389,9 +390,18 @@ class _Words:
         return result
 
     def clause(self, event: GameEvent) -> str:
-        """One event as a clause of the actor's sentence ("" for bookkeeping)."""
+        """One event as a clause of the actor's sentence ("" for bookkeeping); an event that is
+        no deed of the actor's (a schedule step) in the words of :func:`_automatic`."""
+        own = self.deed(event)
+        if own is not None:
+            return own
+        text = " ".join(_automatic(self.before, self.rules, [event], self.say)).rstrip(".")
+        return text[:1].lower() + text[1:]
+
+    def deed(self, event: GameEvent) -> str | None:
+        """One event as a deed of the actor ("" for bookkeeping), None when it is none."""
         say = self.say
-        if isinstance(event, FlowChanged | MovePlayed | IndicatorUsed):
+        if isinstance(event, FlowChanged | MovePlayed | IndicatorUsed | CoinPiecesCounted):
             return ""
         if isinstance(event, GoodsConverted):
             return say("converts_into", given=say.goods(event.given),
@@ -433,8 +443,7 @@ class _Words:
                 name = say.word(self.rules.wonders[event.tile].name)
                 return say("takes_dark_wonder", tile=event.tile, name=name)
             return say("takes_light_wonder")
-        text = " ".join(_automatic(self.before, self.rules, [event], say)).rstrip(".")
-        return text[:1].lower() + text[1:]
+        return None
 
 
 # --- the automatic steps ------------------------------------------------------------------------
@@ -506,8 +515,10 @@ def _automatic(before: State, rules: Rules, events: Sequence[GameEvent],
         elif isinstance(event, FlowChanged | MovePlayed | GameStarted):
             continue
         else:
+            # A deed only: an event that is neither a step nor a deed has no words (asking
+            # ``clause`` here would come back to this branch for ever).
             words = _Words(before, rules, _seat_of(event), say)
-            text = words.clause(event)
+            text = words.deed(event)
             if text:
                 yield _sentence(say("sentence", actor=words.actor, clauses=text))
 

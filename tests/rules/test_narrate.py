@@ -9,21 +9,24 @@ phases (R-SET-2) and the game's end (R-SCORE-7).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ora_core.events import GameEvent, MovePlayed
+from ora_core.events import CoinPiecesCounted, GameEvent, MovePlayed
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.decide import execute
 from ora_rules.notation import VERBS, AnswerContract, Build, Settle, Use, WorkContract, parse
+from ora_rules.records import read_record
 from ora_rules.testing.strategies import random_game
 from ora_rules.views.narrate import COLOUR_NAMES, Narration, narrate_game, narrate_move
 from tests.modes.games import CONFIGS, Config
 from tests.support import new_state, rules
 
 #: A building or settlement id of the notation, as it may appear in a sentence.
+RECORDS = Path(__file__).resolve().parent.parent / "data" / "records"
 _ID = re.compile(r"\b(?:[GFI]\d\d|L[RGBWY][123]|S0[1-8])\b")
 
 
@@ -144,3 +147,16 @@ def test_the_bonus_round_and_the_final_phase_have_sentences() -> None:
     events, _ = random_game(2, "france", "short", 0)
     then = [line for n in narrate_game(events, rules()) for line in n.then]
     assert then.count("The final phase begins (R-END-2).") == 1
+
+
+def test_a_weblabora_record_imported_as_recorded_is_narrated_to_its_end() -> None:
+    # Under weblabora's profile the 5-coin pieces are counted apart (``CoinPiecesCounted``), an
+    # event with no words: narrating it once recursed without end (`ora log` failed).
+    record = RECORDS / "weblabora" / "Game27378.txt"
+    game = read_record(record.read_text(encoding="utf-8"), rules(), "weblabora",
+                       rules().readings.sources["weblabora"])
+    assert any(isinstance(e, CoinPiecesCounted) for e in game.events)
+    narrations = narrate_game(game.events, rules())
+    assert len(narrations) == sum(isinstance(e, MovePlayed) for e in game.events)
+    assert narrations[-1].then[-1] == "The game ends: Red 519 points; Red wins."
+    assert not any("pieces" in line for n in narrations for line in (n.text, *n.then))
