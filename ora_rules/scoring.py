@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from attrs import frozen
 
-from ora_core.state import PlayerState, Score, State, WonderScore
+from ora_core.state import PlayerState, Score, Space, State, WonderScore
 from ora_core.values import Coord, Good, Terrain
 from ora_rules import wonders
 from ora_rules.coin_pieces import kept_apart
@@ -141,20 +141,22 @@ class SettlementItem:
         return self.dwelling + sum(value for _, _, value in self.neighbours)
 
 
+def neighbour_dwelling(space: Space, rules: Rules) -> int:
+    """What a space adds to a settlement beside it (R-SCORE-4..6): its card's dwelling value,
+    3 for an empty water space, else 0."""
+    if space.card is None:
+        return WATER_DWELLING if space.terrain is Terrain.WATER else 0
+    values = card_values(space.card, rules)
+    return values[1] if values else 0
+
+
 def settlement_items(player: PlayerState, rules: Rules) -> list[SettlementItem]:
     result = []
     for coord, space in sorted(player.landscape.items()):
         if space.card is None or not space.card.startswith("S"):
             continue
-        around = []
-        for n in neighbours(coord, player.landscape):
-            other = player.landscape[n]
-            if other.card is None:
-                value = WATER_DWELLING if other.terrain is Terrain.WATER else 0
-            else:
-                values = card_values(other.card, rules)
-                value = values[1] if values else 0
-            around.append((n, other.card, value))
+        around = [(n, player.landscape[n].card, neighbour_dwelling(player.landscape[n], rules))
+                  for n in neighbours(coord, player.landscape)]
         result.append(SettlementItem(coord, space.card, rules.settlements[space.card].dwelling,
                                      tuple(around)))
     return result

@@ -9,6 +9,7 @@ import pytest
 
 from ora_api.tools.selfplay import play_game
 from ora_core.evolve import fold
+from ora_core.values import Stage
 from ora_rules.bots import make_bot
 from ora_rules.bots.levels import LEVELS
 from ora_rules.bots.planner import Planner
@@ -18,7 +19,7 @@ from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Commit
 from ora_rules.setup import make_config
-from tests.support import rules, set_goods, without_settlements
+from tests.support import place, rules, set_goods, without_settlements
 
 
 @pytest.mark.parametrize("variant", ["france", "ireland"])
@@ -121,3 +122,32 @@ def test_ending_the_game_is_valued_above_spending_points_first() -> None:
     assert ended.finished and not bought.finished
     assert strategic_value(ended, 0, r) > strategic_value(bought, 0, r)
     assert Planner(r)(state, MoveSet(state, r), rng) == Commit()
+
+
+def test_a_building_s_dwelling_value_beside_an_empty_settlement_site_is_worth_something() -> None:
+    """R-SCORE-4: a settlement scores its neighbours' dwelling values. A building with a high
+    dwelling value beside an empty space where a settlement may go (R-SET-3: coast, plains,
+    hillside) is worth more than the same building with none, before any settlement stands
+    there: the bot keeps good sites and builds around them (docs/bots.md, sixth pass)."""
+    r = rules()
+    state = fold(start(make_config(1, "france", "long", 5), r))
+    state = place(state, 0, "F24", (3, 0))  # beside (3, 1), an empty plains space
+    plain = attrs.evolve(r, buildings={**r.buildings,
+                                       "F24": attrs.evolve(r.buildings["F24"], dwelling=0)})
+    assert r.buildings["F24"].dwelling > 0
+    assert strategic_value(state, 0, r) > strategic_value(state, 0, plain)
+
+
+def test_after_phase_d_a_second_settlement_in_hand_still_counts() -> None:
+    """R-SET-6: outside the settlement phases the Castle builds settlements, so after phase D,
+    with only phase E left (R-SOLO-9), a second settlement in hand is worth gathering for too;
+    before, only one a phase left counted and the others were worth nothing."""
+    r = rules()
+    state = fold(start(make_config(1, "ireland", "long", 5), r))
+    state = set_goods(attrs.evolve(state, round=27, settlement_phases=(Stage.A, Stage.B, Stage.C,
+                                                                         Stage.D)),
+                      0, meat=3, peat=3)
+    players = list(state.players)
+    one = attrs.evolve(state, players=(attrs.evolve(players[0], settlements=("S03",)),))
+    two = attrs.evolve(state, players=(attrs.evolve(players[0], settlements=("S03", "S02")),))
+    assert strategic_value(two, 0, r) > strategic_value(one, 0, r)

@@ -17,6 +17,8 @@ person weighs:
   two-player games after settlement phase D): the pressure that ends those games by the rules.
 - **Spaces for cloister buildings**: a cloister building must go next to one (R-BUILD-4); the
   free spaces that allow it are kept for them while cloister buildings remain to be built.
+- **Settlement sites**: the settlements in hand are worth more where empty spaces for them
+  border high dwelling values (R-SCORE-4), so buildings go beside the sites, not on them.
 - **Materials wanted**: building materials (0 points as goods, R-SCORE-2) are worth as much as
   the display still asks for, and nothing beyond.
 - **Time**: goods' usable value fades towards the end of the fixed-length games, where only
@@ -31,9 +33,9 @@ from collections.abc import Mapping
 from ora_core.state import PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
 from ora_rules.decide import execute
-from ora_rules.landscape import cloister_neighbour
+from ora_rules.landscape import cloister_neighbour, neighbours
 from ora_rules.notation import Commit
-from ora_rules.scoring import score_player
+from ora_rules.scoring import neighbour_dwelling, score_player
 from ora_rules.specs import Rules
 
 #: What a missing unit of a building cost is worth in turns of work (stone and straw are rarer).
@@ -57,11 +59,23 @@ CLERGY_WEIGHT = 0.5
 LAND_WEIGHT = 0.3
 CLOISTER_SLOT = 3.0  # per space next to a cloister building, while cloister buildings remain
 CLOISTER_TERRAIN = frozenset({Terrain.COAST, Terrain.PLAINS, Terrain.HILLSIDE})
+SETTLEMENT_TERRAIN = CLOISTER_TERRAIN  # the same three (R-SET-3)
 TOP = 4  # the display buildings counted as opportunities: the best few, not all at once
 #: Settlements in hand (R-SET-3): a share of what one brings (its economic and dwelling value,
 #: a guess at its neighbours' dwelling values) less twice the food and energy still missing.
 SETTLE_OPPORTUNITY = 0.5
 NEIGHBOURS = 4.0
+#: ... plus this share of the dwelling values around the best empty spaces a settlement may go
+#: on (R-SCORE-4), the best settlement on the best space: a building beside a good site is
+#: worth more, and the bot keeps the sites (solo Ireland +19, docs/bots.md, sixth pass).
+SITE_WEIGHT = 0.3
+#: Settlements counted beyond one a settlement phase left: the Castle builds them outside the
+#: phases (R-SET-6), and without it the cards left after phase D were worth nothing.
+EXTRA_SETTLEMENTS = 1
+#: The two-player games, which end only once the display is built empty (R-END-2, R-END-3):
+#: there the two terms above drew the bots from building, and games ran longer (medium against
+#: itself, France short: 8 of 10 ended by the rules instead of 10), so they count elsewhere only.
+OPEN_ENDED = ("2", "2L")
 SHORT_FOOD = 0.3
 SHORT_ENERGY = 1.0
 #: Solo (R-SOLO-9 step 3): the neutral player takes the whole display at each settlement phase
@@ -100,7 +114,8 @@ def strategic_value(state: State, seat: int, rules: Rules) -> float:
 
 def _settlement_value(state: State, player: PlayerState, rules: Rules) -> float:
     """The opportunity of the settlements in hand, one for each settlement phase left
-    (R-SET-1: A..D, and E but in mode 2L), so that food and energy are gathered for them."""
+    (R-SET-1: A..D, and E but in mode 2L) and one more (the Castle's, R-SET-6), so that food
+    and energy are gathered for them and their sites kept."""
     phases = [s for s in (Stage.A, Stage.B, Stage.C, Stage.D, Stage.E)
               if s not in state.settlement_phases and (s is not Stage.E
                                                        or state.config.mode != "2L")]
@@ -117,9 +132,28 @@ def _settlement_value(state: State, player: PlayerState, rules: Rules) -> float:
         if not empty & spec.terrain:
             short += MISSING_SPACE
         worth = spec.economic + spec.dwelling + SETTLEMENT_BONUS + NEIGHBOURS
-        options.append(max(0.0, worth - 2.0 * short))
+        options.append(worth - 2.0 * short)
     options.sort(reverse=True)
-    return SETTLE_OPPORTUNITY * sum(options[: len(phases)])
+    if state.config.mode in OPEN_ENDED:  # the sites and the Castle's settlement drew the bots
+        return SETTLE_OPPORTUNITY * sum(max(0.0, w) for w in options[: len(phases)])
+    sites = _sites(player, rules)
+    counted = options[: len(phases) + EXTRA_SETTLEMENTS]
+    return SETTLE_OPPORTUNITY * sum(
+        max(0.0, worth + SITE_WEIGHT * (sites[i] if i < len(sites) else 0.0))
+        for i, worth in enumerate(counted))
+
+
+def _sites(player: PlayerState, rules: Rules) -> list[float]:
+    """The empty spaces a settlement may go on (coast, plains, hillside: R-SET-3), each worth
+    its neighbours' dwelling values (R-SCORE-4), best first."""
+    sites = []
+    for coord, space in player.landscape.items():
+        if space.card is not None or space.terrain not in SETTLEMENT_TERRAIN:
+            continue
+        sites.append(float(sum(neighbour_dwelling(player.landscape[n], rules)
+                               for n in neighbours(coord, player.landscape))))
+    sites.sort(reverse=True)
+    return sites
 
 
 def settled(state: State, rules: Rules) -> State:
@@ -165,7 +199,7 @@ def _build_bonus(state: State, ending: bool) -> float:
 def _must_empty(state: State) -> bool:
     """Whether the game ends only when the display empties and that time has come (after
     settlement phase D, R-END-2/3), or is near (phase C done)."""
-    if state.config.mode not in ("2", "2L"):
+    if state.config.mode not in OPEN_ENDED:
         return False
     return Stage.C in state.settlement_phases
 
@@ -211,7 +245,7 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
         options.append(max(0.0, worth - SHORT_WEIGHT * short))
     options.sort(reverse=True)
     # In the fixed-length games the display's promise fades with the rounds left to build it.
-    fade = 1.0 if state.config.mode in ("2", "2L") else 1 - late
+    fade = 1.0 if state.config.mode in OPEN_ENDED else 1 - late
     if SOLO_WINDOW and state.config.mode == "1":
         fade *= _solo_window(state)
     value = fade * (OPPORTUNITY * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed))
