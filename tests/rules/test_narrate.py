@@ -25,8 +25,8 @@ from ora_rules.views.narrate import COLOUR_NAMES, Narration, narrate_game, narra
 from tests.modes.games import CONFIGS, Config
 from tests.support import new_state, rules
 
-#: A building or settlement id of the notation, as it may appear in a sentence.
 RECORDS = Path(__file__).resolve().parent.parent / "data" / "records"
+#: A building or settlement id of the notation, as it may appear in a sentence.
 _ID = re.compile(r"\b(?:[GFI]\d\d|L[RGBWY][123]|S0[1-8])\b")
 
 
