@@ -148,6 +148,8 @@ def test_after_phase_d_a_second_settlement_in_hand_still_counts() -> None:
                                                                          Stage.D)),
                       0, meat=3, peat=3)
     players = list(state.players)
-    one = attrs.evolve(state, players=(attrs.evolve(players[0], settlements=("S03",)),))
-    two = attrs.evolve(state, players=(attrs.evolve(players[0], settlements=("S03", "S02")),))
+    one = attrs.evolve(state, players=(attrs.evolve(players[0], settlements=("S03",)),
+                                       *players[1:]))
+    two = attrs.evolve(state, players=(attrs.evolve(players[0], settlements=("S03", "S02")),
+                                       *players[1:]))
     assert strategic_value(two, 0, r) > strategic_value(one, 0, r)

@@ -134,10 +134,9 @@ def _settlement_value(state: State, player: PlayerState, rules: Rules) -> float:
         worth = spec.economic + spec.dwelling + SETTLEMENT_BONUS + NEIGHBOURS
         options.append(worth - 2.0 * short)
     options.sort(reverse=True)
-    if state.config.mode in OPEN_ENDED:  # the sites and the Castle's settlement drew the bots
-        return SETTLE_OPPORTUNITY * sum(max(0.0, w) for w in options[: len(phases)])
-    sites = _sites(player, rules)
-    counted = options[: len(phases) + EXTRA_SETTLEMENTS]
+    open_ended = state.config.mode in OPEN_ENDED  # there the sites and the Castle drew the bots
+    sites = [] if open_ended else _sites(player, rules)
+    counted = options[: len(phases) + (0 if open_ended else EXTRA_SETTLEMENTS)]
     return SETTLE_OPPORTUNITY * sum(
         max(0.0, worth + SITE_WEIGHT * (sites[i] if i < len(sites) else 0.0))
         for i, worth in enumerate(counted))
