@@ -20,6 +20,16 @@ NEUTRAL_COLOUR = "Y"
 #: The Liesborn tile set when none is named; the specs must define it (AMB-28 a).
 DEFAULT_TILE_SET = "all"
 
+#: Every configuration of the game (R-GEN-2): solo (long only), then 2, 3 and 4 players, long
+#: and short, France and Ireland: 14 in all, as ``(players, variant, length)``.
+CONFIGS: tuple[tuple[int, str, str], ...] = (
+    (1, "france", "long"),
+    (1, "ireland", "long"),
+    *((p, v, length) for p in (2, 3, 4) for length in ("long", "short")
+      for v in ("france", "ireland")),
+)
+CONFIG_IDS = tuple(f"{p}p-{v}-{length}" for p, v, length in CONFIGS)
+
 
 def mode_code(players: int, length: str) -> str:
     """The rules.md mode code of a configuration (R-GEN-2), or ``InvalidConfig``."""

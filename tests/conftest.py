@@ -30,6 +30,7 @@ SLOW: tuple[str, ...] = (
     "tests/test_building_coverage.py",
     "tests/test_installed.py",
     "tests/test_docs_commands.py",
+    "tests/test_newcomer.py",
     "tests/test_specs_fuzz.py::test_the_committed_spec_passes_and_is_built_and_used",
     "tests/test_static_checks.py",
     "tests/web/",
@@ -57,7 +58,23 @@ SLOW: tuple[str, ...] = (
 )
 
 
+def _uses_postgres(item: pytest.Item) -> bool:
+    """Whether a test talks to the one PostgreSQL server of ``scripts/pg_throwaway.sh``: some
+    restart it and some count what its database holds, so under pytest-xdist (``./test.sh`` runs
+    the suite in parallel) they run one after another in one worker (``--dist loadgroup``). Such
+    a test is skipped without ``ORA_TEST_POSTGRES=1``, or is a case of a ``postgres`` backend."""
+    if any("PostgreSQL" in str(mark.kwargs.get("reason", ""))
+           for mark in item.iter_markers("skipif")):
+        return True
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params.values() if callspec is not None else ()
+    return "postgres" in item.name.lower() or any(
+        isinstance(value, str) and value.startswith("postgres") for value in params)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
+        if _uses_postgres(item):
+            item.add_marker(pytest.mark.xdist_group("postgres"))

@@ -49,3 +49,54 @@ def test_nothing_happens_when_chromium_is_there(tmp_path: Path) -> None:
     done = subprocess.run(["bash", "-c", f"source {ROOT / 'scripts' / 'browser.sh'}"],
                           env=env, capture_output=True, text=True, check=True)
     assert done.stdout == done.stderr == ""
+
+
+def _readme_commands() -> list[str]:
+    """The README's set-up block: its two commands, comments cut."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Set-up and use", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.split("#", 1)[0].strip() for line in block.splitlines() if line.strip()]
+
+
+def test_ci_runs_both_readme_commands_the_main_job_first() -> None:
+    # Issue 33: CI calls exactly the README's test command, and starts its main command on the
+    # clean clone before the tests (to its first JSON-RPC answer).
+    main_job, tests = _readme_commands()
+    assert (main_job, tests) == ("./run.sh", "./test.sh")
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()
+             if line.strip() and not line.lstrip().startswith("#")]
+    served = next(i for i, line in enumerate(lines)
+                  if main_job in line.split() and line.endswith("&"))  # in the background
+    tested = lines.index(tests)
+    assert served < tested
+    assert '"method": "game.list"' in "\n".join(lines[served:tested])
+
+
+def _pytest_args(tmp_path: Path, *args: str) -> list[str]:
+    """The arguments ``./test.sh ARGS`` hands to pytest: the script run with a stand-in venv."""
+    for part in ("test.sh", "scripts/bootstrap.sh", "scripts/browser.sh"):
+        (tmp_path / part).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / part).write_text((ROOT / part).read_text())
+    (tmp_path / ".venv" / "bin").mkdir(parents=True, exist_ok=True)
+    _tool(tmp_path / ".venv" / "bin", "python", 'printf "%s\\n" "$@"\n')  # prints its args
+    (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
+    (tmp_path / "requirements").mkdir(exist_ok=True)
+    (tmp_path / "requirements" / "constraints.txt").write_text(
+        (ROOT / "requirements" / "constraints.txt").read_text())
+    stamp = subprocess.run(["bash", "-c", "cat pyproject.toml requirements/constraints.txt | "
+                            "sha256sum | cut -d' ' -f1"], cwd=tmp_path, capture_output=True,
+                           text=True, check=True).stdout.strip()
+    (tmp_path / ".venv" / ".stamp").write_text(f"{stamp} test\n")
+    env = {**os.environ, "ORA_CHROMIUM": "/bin/sh"}  # no apt here
+    env.pop("ORA_TEST_WORKERS", None)
+    done = subprocess.run(["bash", str(tmp_path / "test.sh"), *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, check=True)
+    return done.stdout.splitlines()
+
+
+def test_the_tests_run_in_parallel_unless_asked_otherwise(tmp_path: Path) -> None:
+    assert _pytest_args(tmp_path, "-m", "not slow") == [
+        "-m", "pytest", "-n", "auto", "--dist", "loadgroup", "-m", "not slow"]
+    assert _pytest_args(tmp_path, "-n", "0", "tests/x.py") == ["-m", "pytest", "-n", "0",
+                                                               "tests/x.py"]
+    assert _pytest_args(tmp_path, "-p", "no:xdist") == ["-m", "pytest", "-p", "no:xdist"]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ora_api.cli.audit import add_audit_command
+from ora_api.cli.extras import missing_extra
 from ora_api.cli.games import add_game_commands
 from ora_api.cli.play import add_play_commands
 from ora_api.cli.records import add_record_commands
@@ -51,6 +52,14 @@ READS_ONLY = frozenset({"list", "log", "render", "explain", "diff", "moves", "sh
                         "verify", "audit"})
 
 
+def _internal_error(error: Exception) -> int:
+    if os.environ.get("ORA_TRACEBACK"):
+        raise error
+    print(f"ora: internal error ({type(error).__name__}: {error}); please report it with "
+          "the command (ORA_TRACEBACK=1 shows the traceback)", file=sys.stderr)
+    return INTERNAL_ERROR
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -64,18 +73,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OraError as error:
         print(f"ora: {error.message}", file=sys.stderr)
         return 2
-    except (ValueError, OSError) as error:  # a bad value the command did not check first
-        print(f"ora: {error}", file=sys.stderr)
+    except ModuleNotFoundError as error:  # an optional extra not installed, or a bug of ours
+        line = missing_extra(error, args.command)
+        if line is None:
+            return _internal_error(error)
+        print(f"ora: {line}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
+    except BrokenPipeError:  # before OSError, of which it is one
         # The reader went away (`ora rules --markdown | head`): not an error of ours. Point
         # stdout at /dev/null so the interpreter's final flush does not complain either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except (ValueError, OSError) as error:  # a bad value the command did not check first
+        print(f"ora: {error}", file=sys.stderr)
+        return 2
     except Exception as error:  # a bug of ours: one line still, the traceback on request
-        if os.environ.get("ORA_TRACEBACK"):
-            raise
-        print(f"ora: internal error ({type(error).__name__}: {error}); please report it with "
-              "the command (ORA_TRACEBACK=1 shows the traceback)", file=sys.stderr)
-        return INTERNAL_ERROR
+        return _internal_error(error)
     return result

@@ -26,14 +26,11 @@ def add_serve_commands(sub: Any) -> None:
 def _mcp(args: argparse.Namespace) -> int:
     import asyncio
 
-    from ora_api.service import open_service
-    from ora_core.errors import InvalidCommand
+    import mcp  # noqa: F401  (without the extra: one line naming it, ora_api.cli.extras)
 
-    try:
-        import mcp  # noqa: F401
-    except ImportError:
-        raise InvalidCommand("ora mcp needs the MCP SDK: pip install 'ora[mcp]'") from None
+    from ora_api.service import open_service
     from ora_api.transport.mcp_server import serve_stdio
+    from ora_core.errors import InvalidCommand
 
     try:
         service = open_service(args.store)

@@ -19,8 +19,25 @@ worked examples.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ora_rules.testing.invariants import InvariantBroken, check_all, check_command, check_position
-from ora_rules.testing.profiles import GAME_SETTINGS, NO_SHRINK, load_profile, register_profiles
+
+if TYPE_CHECKING:
+    from ora_rules.testing.profiles import GAME_SETTINGS, NO_SHRINK, load_profile, register_profiles
+
+#: What needs hypothesis is imported on first use, so that the modules the ``ora`` command runs
+#: (``trials``, ``fuzz``) work with only what ``./run.sh`` installs (issue 33).
+_WITH_HYPOTHESIS = frozenset({"GAME_SETTINGS", "NO_SHRINK", "load_profile", "register_profiles"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WITH_HYPOTHESIS:
+        from ora_rules.testing import profiles
+
+        return getattr(profiles, name)
+    raise AttributeError(f"module 'ora_rules.testing' has no attribute {name!r}")
+
 
 __all__ = [
     "GAME_SETTINGS",

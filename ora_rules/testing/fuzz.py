@@ -28,10 +28,9 @@ from ora_rules.bots import make_seeker
 from ora_rules.decide import decide, start
 from ora_rules.moves import legal_moves
 from ora_rules.records.ora_format import write_record
-from ora_rules.setup import make_config
+from ora_rules.setup import CONFIGS, make_config
 from ora_rules.specs import Rules, default_spec_dir, load_rules
 from ora_rules.testing.invariants import InvariantBroken, check_all, check_position
-from ora_rules.testing.strategies import CONFIGS
 
 #: Commands per game before it is cut: two-player games have no fixed length (R-SCHED-4).
 MAX_COMMANDS = 700

@@ -55,6 +55,8 @@ from ora_rules.bots import random_bot
 from ora_rules.decide import decide, start
 from ora_rules.moves import legal_moves
 from ora_rules.notation import Command
+from ora_rules.setup import CONFIG_IDS as CONFIG_IDS  # the configurations, re-exported
+from ora_rules.setup import CONFIGS as CONFIGS
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules, load_rules
 
@@ -301,15 +303,6 @@ def random_game(players: int, variant: str, length: str, seed: int
     return tuple(events), tuple(states)
 
 
-#: Every configuration of the game (R-GEN-2): solo (long only), then 2, 3 and 4 players, long
-#: and short, France and Ireland: 14 in all, as ``(players, variant, length)``.
-CONFIGS: tuple[tuple[int, str, str], ...] = (
-    (1, "france", "long"),
-    (1, "ireland", "long"),
-    *((p, v, length) for p in (2, 3, 4) for length in ("long", "short")
-      for v in ("france", "ireland")),
-)
-CONFIG_IDS = tuple(f"{p}p-{v}-{length}" for p, v, length in CONFIGS)
 #: Any of the 14 configurations.
 all_configs = st.sampled_from(CONFIGS)
 
