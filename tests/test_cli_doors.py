@@ -171,3 +171,16 @@ def test_an_internal_error_is_one_line_and_its_own_status(finished: tuple[str, s
     monkeypatch.setenv("ORA_TRACEBACK", "1")
     with pytest.raises(RecursionError):
         main(["log", game, "--store", store])
+
+
+def test_a_reader_that_goes_away_is_no_error(tmp_path: Path) -> None:
+    # `ora rules --markdown | true`: the reader is gone before ora writes. BrokenPipeError is
+    # an OSError, and was once reported as one ("ora: [Errno 32] Broken pipe", exit 2).
+    import subprocess
+    import sys
+
+    ora = Path(sys.executable).parent / "ora"
+    done = subprocess.run(["bash", "-c", f"{ora} rules --markdown | true; "
+                           "echo ${PIPESTATUS[0]}"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert done.stderr == "" and done.stdout.strip() == "0"
