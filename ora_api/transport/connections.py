@@ -37,8 +37,8 @@ from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 
+from ora_api.jsonrpc.rpc import error_message, server_busy
 from ora_api.transport.limits import ServerLimits
-from ora_api.transport.rpc import error_message, server_busy
 
 log = logging.getLogger("ora.api")
 

@@ -13,9 +13,9 @@ import asyncio
 import logging
 from concurrent.futures import ThreadPoolExecutor
 
+from ora_api.jsonrpc.rpc import Dispatcher, Session, error_message, invalid_request
 from ora_api.transport.guard import App, Receive, Scope, Send, header
 from ora_api.transport.limits import ServerLimits
-from ora_api.transport.rpc import Dispatcher, Session, error_message, invalid_request
 
 log = logging.getLogger("ora.api")
 

@@ -41,8 +41,9 @@ import orjson
 
 from ora_api import web
 from ora_api.api import API
-from ora_api.bot_pool import BotLimits
+from ora_api.jsonrpc.rpc import Dispatcher, Session
 from ora_api.service import open_service
+from ora_api.table.bot_pool import BotLimits
 from ora_api.transport import long_polls
 from ora_api.transport.guard import Guard
 from ora_api.transport.headers import SecurityHeaders
@@ -51,7 +52,6 @@ from ora_api.transport.options import DEFAULT_HTTP, add_serve_arguments
 from ora_api.transport.origins import OriginPolicy
 from ora_api.transport.pending import PendingTotal
 from ora_api.transport.post_rpc import Calls, RpcFirst
-from ora_api.transport.rpc import Dispatcher, Session
 from ora_core.store import StoreUnavailable
 
 log = logging.getLogger("ora.api")
@@ -415,7 +415,7 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
             outbox.close()
             await run_in_threadpool(session.close)  # may wait for a move's game lock
 
-    from ora_api.pictures import svg_route
+    from ora_api.web.pictures import svg_route
 
     app = Starlette(routes=[WebSocketRoute("/ws", ws), svg_route(dispatcher.target),
                             *web.routes()])
