@@ -18,6 +18,10 @@ from typing import Any
 
 import orjson
 
+from ora_api.games.storehealth import DETAILS
+from ora_api.jsonrpc import openrpc
+from ora_api.jsonrpc.common import APP_ERRORS, STORE_UNAVAILABLE, NoParams
+from ora_api.jsonrpc.rpc import Registry, RpcError, Session
 from ora_api.methods import (
     audit,
     lobby,
@@ -31,12 +35,8 @@ from ora_api.methods import (
     undo,
     words,
 )
-from ora_api.methods.common import APP_ERRORS, STORE_UNAVAILABLE, NoParams
 from ora_api.methods.subscriptions import NOTIFICATIONS
 from ora_api.service import GameService
-from ora_api.storehealth import DETAILS
-from ora_api.transport import openrpc
-from ora_api.transport.rpc import Registry, RpcError, Session
 
 __all__ = ["API", "APP_ERRORS", "NOTIFICATIONS", "main"]
 

@@ -20,7 +20,7 @@ from uuid import UUID
 
 import orjson
 
-from ora_api.clocks import FakeClock
+from ora_api.jsonrpc.rpc import Session
 from ora_api.methods.seats import (
     ReplaceAnswerParams,
     ReplaceSeatParams,
@@ -34,7 +34,7 @@ from ora_api.methods.undo import (
     game_undo_request,
 )
 from ora_api.service import GameService, SeatPlan
-from ora_api.transport.rpc import Session
+from ora_api.table.clocks import FakeClock
 from ora_core.codec import EventJsonCodec
 from ora_core.events import MovePlayed
 from ora_core.state import TimeControl

@@ -195,8 +195,8 @@ def _import(args: argparse.Namespace) -> int:
 def _import_one(svc: GameService, name: str, args: argparse.Namespace, *, many: bool) -> int:
     import cattrs
 
+    from ora_api.jsonrpc.rpc import RpcError, Session
     from ora_api.methods.records import ImportParams, game_import
-    from ora_api.transport.rpc import RpcError, Session
 
     text = _read_text(name)
     try:

@@ -3,6 +3,6 @@
 game.state, game.legal_moves, game.complete, game.events, game.score), ``projections``
 (game.view, rules.catalog), ``subscriptions`` (game.subscribe, game.unsubscribe), ``words``
 (rules.lookup, game.log, game.explain, game.moves, game.diff) and ``records`` (game.export,
-game.import, game.verify). ``common`` holds what they share with the service: the application
-errors and the docs of fields. Each family fills a registry of its own (``METHODS``);
-``ora_api.api`` joins them into ``API``, so nothing here imports the whole."""
+game.import, game.verify). ``ora_api.jsonrpc.common`` holds what they share with the service:
+the application errors and the docs of fields. Each family fills a registry of its own
+(``METHODS``); ``ora_api.api`` joins them into ``API``, so nothing here imports the whole."""

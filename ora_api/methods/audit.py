@@ -10,10 +10,10 @@ from uuid import UUID
 
 from attrs import field, frozen
 
-from ora_api.methods.common import BAD_RECORD, BAD_TOKEN, TAMPERED_LOG, UNKNOWN_GAME, meta
+from ora_api.jsonrpc.common import BAD_RECORD, BAD_TOKEN, TAMPERED_LOG, UNKNOWN_GAME, meta
+from ora_api.jsonrpc.rpc import Registry, Session, invalid_params
 from ora_api.methods.departures import DepartureView, departures_view, recorded_readings
 from ora_api.methods.records import bad_record, stored_events
-from ora_api.transport.rpc import Registry, Session, invalid_params
 from ora_core.events import GameEvent
 from ora_rules.records import RecordError, read_record
 from ora_rules.records.audit import audit

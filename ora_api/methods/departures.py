@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 from attrs import field, frozen
 
-from ora_api.methods.common import meta
+from ora_api.jsonrpc.common import meta
 from ora_rules.records.audit import Audit, Departure, describe
 from ora_rules.specs import Rules
 

@@ -1,6 +1,6 @@
 """The lobby's JSON-RPC methods: ``game.create``, ``game.join``, ``game.spectate_token`` and
 ``game.list`` (docs/api.md, "Running it in public"). The tables behind them are in
-``ora_api.lobby``; the game service does the appends.
+``ora_api.table.lobby``; the game service does the appends.
 
 Who may do what:
 
@@ -21,9 +21,8 @@ from uuid import UUID
 
 from attrs import field, frozen
 
-from ora_api.bot_pool import MAX_COUNT, budget_refusal
-from ora_api.lobby import Visibility
-from ora_api.methods.common import (
+from ora_api.games.projection import ConfigView, Status, stored_config
+from ora_api.jsonrpc.common import (
     BAD_INVITE,
     BAD_TOKEN,
     GAME_ID,
@@ -31,11 +30,12 @@ from ora_api.methods.common import (
     VERSION_CONFLICT,
     meta,
 )
+from ora_api.jsonrpc.param_limits import whole_number
+from ora_api.jsonrpc.rpc import Registry, Session, invalid_params
 from ora_api.methods.seats import ClockParams, time_control
-from ora_api.param_limits import whole_number
-from ora_api.projection import ConfigView, Status, stored_config
 from ora_api.service import GameService, SeatPlan
-from ora_api.transport.rpc import Registry, Session, invalid_params
+from ora_api.table.bot_pool import MAX_COUNT, budget_refusal
+from ora_api.table.lobby import Visibility
 from ora_rules.bots import make_bot
 
 #: The longest player or bot name, in characters.

@@ -1,5 +1,5 @@
 """Turn notices over the API: ``game.wait_turn`` (a long poll) and ``game.notify`` (a seat's
-webhook); the mechanics are in ``ora_api.notices`` (docs/api.md "Turn notices")."""
+webhook); the mechanics are in ``ora_api.table.notices`` (docs/api.md "Turn notices")."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from uuid import UUID
 
 from attrs import field, frozen
 
-from ora_api.methods.common import BAD_TOKEN, GAME_ID, UNKNOWN_GAME, meta
-from ora_api.notices import wait_turn
+from ora_api.jsonrpc.common import BAD_TOKEN, GAME_ID, UNKNOWN_GAME, meta
+from ora_api.jsonrpc.rpc import Registry, Session, invalid_params
 from ora_api.service import GameService
-from ora_api.transport.rpc import Registry, Session, invalid_params
+from ora_api.table.notices import wait_turn
 
 #: The longest long poll: it holds one of the server's worker threads while it waits.
 MAX_WAIT_S = 60

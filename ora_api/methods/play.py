@@ -9,8 +9,8 @@ from uuid import UUID
 import orjson
 from attrs import field, frozen
 
-from ora_api.hot import decider
-from ora_api.methods.common import (
+from ora_api.games.projection import StateView, project, score_views
+from ora_api.jsonrpc.common import (
     BAD_TOKEN,
     GAME_ID,
     ILLEGAL_MOVE,
@@ -23,10 +23,10 @@ from ora_api.methods.common import (
     GameParams,
     meta,
 )
-from ora_api.param_limits import digits
-from ora_api.projection import StateView, project, score_views
+from ora_api.jsonrpc.param_limits import digits
+from ora_api.jsonrpc.rpc import Registry, Session, invalid_params, reply_room
 from ora_api.service import EVENTS_PAGE, EVENTS_PAGE_BYTES, GameService
-from ora_api.transport.rpc import Registry, Session, invalid_params, reply_room
+from ora_api.table.hot import decider
 from ora_core.state import State
 from ora_rules.complete import complete_from
 from ora_rules.scoring import score, winners

@@ -13,7 +13,7 @@ from uuid import UUID
 
 from attrs import field, frozen
 
-from ora_api.methods.common import (
+from ora_api.jsonrpc.common import (
     BAD_TOKEN,
     GAME_ID,
     ILLEGAL_MOVE,
@@ -23,8 +23,8 @@ from ora_api.methods.common import (
     VERSION_CONFLICT,
     meta,
 )
+from ora_api.jsonrpc.rpc import Registry, Session
 from ora_api.service import GameService
-from ora_api.transport.rpc import Registry, Session
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from ora_rules.decide import execute
 from ora_rules.views.diff import diff

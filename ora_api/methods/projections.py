@@ -1,5 +1,5 @@
 """The game drawn and the rules listed: ``game.view`` (and the ``GET /games/{id}.svg`` route
-described beside it, served by ``ora_api.pictures``) and ``rules.catalog``. The projections are
+described beside it, served by ``ora_api.web.pictures``) and ``rules.catalog``. The projections are
 the rules floor's (``ora_rules.views``); these handlers read the state they show."""
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ import cattrs
 import orjson
 from attrs import field, frozen
 
-from ora_api.methods.common import (
+from ora_api.jsonrpc.common import (
     BAD_TOKEN,
     GAME_ID,
     READ_TOKEN,
     UNKNOWN_GAME,
     meta,
 )
+from ora_api.jsonrpc.rpc import Registry, Session, invalid_params
 from ora_api.service import GameService
-from ora_api.transport.rpc import Registry, Session, invalid_params
 from ora_core.state import State
 from ora_rules.views.catalog import Catalog, catalog
 from ora_rules.views.i18n import LOCALES, Locale

@@ -15,9 +15,8 @@ from uuid import UUID, uuid4
 import attrs
 from attrs import field, frozen
 
-from ora_api.hot import Hot
-from ora_api.lobby import Access, SeatRow, Summary, Visibility, digest, new_secret
-from ora_api.methods.common import (
+from ora_api.games.projection import config_view, status_of
+from ora_api.jsonrpc.common import (
     BAD_RECORD,
     BAD_TOKEN,
     GAME_ID,
@@ -26,11 +25,12 @@ from ora_api.methods.common import (
     meta,
     tampered,
 )
+from ora_api.jsonrpc.rpc import Registry, Session, invalid_params
 from ora_api.methods.departures import DepartureView, departures_view, recorded_readings
-from ora_api.projection import config_view, status_of
 from ora_api.service import GameService, log
-from ora_api.summaries import scores_of
-from ora_api.transport.rpc import Registry, Session, invalid_params
+from ora_api.table.hot import Hot
+from ora_api.table.lobby import Access, SeatRow, Summary, Visibility, digest, new_secret
+from ora_api.table.summaries import scores_of
 from ora_core.errors import UnknownGame
 from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold

@@ -13,8 +13,7 @@ from uuid import UUID
 
 from attrs import field, frozen
 
-from ora_api.bot_pool import budget_refusal
-from ora_api.methods.common import (
+from ora_api.jsonrpc.common import (
     BAD_TOKEN,
     GAME_ID,
     ILLEGAL_MOVE,
@@ -23,9 +22,10 @@ from ora_api.methods.common import (
     EventView,
     meta,
 )
+from ora_api.jsonrpc.rpc import Registry, Session, invalid_params
 from ora_api.service import GameService
-from ora_api.table_events import store_events
-from ora_api.transport.rpc import Registry, Session, invalid_params
+from ora_api.table.bot_pool import budget_refusal
+from ora_api.table.table_events import store_events
 from ora_core.errors import IllegalCommand
 from ora_core.events import GameEvent
 from ora_core.state import State, TimeControl

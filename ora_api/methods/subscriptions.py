@@ -10,7 +10,7 @@ from uuid import UUID
 
 from attrs import field, frozen
 
-from ora_api.methods.common import (
+from ora_api.jsonrpc.common import (
     BAD_TOKEN,
     PUSH_UNAVAILABLE,
     UNKNOWN_GAME,
@@ -18,8 +18,8 @@ from ora_api.methods.common import (
     GameParams,
     meta,
 )
+from ora_api.jsonrpc.rpc import Registry, Session
 from ora_api.service import GameService
-from ora_api.transport.rpc import Registry, Session
 
 
 @frozen(kw_only=True)

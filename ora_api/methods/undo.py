@@ -13,8 +13,9 @@ from uuid import UUID
 
 from attrs import field, frozen
 
-from ora_api.lobby import Lobby
-from ora_api.methods.common import (
+from ora_api.games.projection import status_of
+from ora_api.games.subscribers import event_view
+from ora_api.jsonrpc.common import (
     BAD_TOKEN,
     GAME_ID,
     ILLEGAL_MOVE,
@@ -23,11 +24,10 @@ from ora_api.methods.common import (
     EventView,
     meta,
 )
-from ora_api.projection import status_of
+from ora_api.jsonrpc.rpc import Registry, Session
 from ora_api.service import GameService
-from ora_api.subscribers import event_view
-from ora_api.summaries import scores_of
-from ora_api.transport.rpc import Registry, Session
+from ora_api.table.lobby import Lobby
+from ora_api.table.summaries import scores_of
 from ora_core.errors import IllegalCommand, VersionConflict
 from ora_core.events import GameEvent
 from ora_core.evolve import fold

@@ -8,15 +8,15 @@ from uuid import UUID
 
 from attrs import field, frozen
 
-from ora_api.methods.common import (
+from ora_api.jsonrpc.common import (
     BAD_TOKEN,
     GAME_ID,
     READ_TOKEN,
     UNKNOWN_GAME,
     meta,
 )
+from ora_api.jsonrpc.rpc import Registry, Session, invalid_params
 from ora_api.service import GameService
-from ora_api.transport.rpc import Registry, Session, invalid_params
 from ora_core.state import State
 from ora_rules.views.i18n import Locale
 

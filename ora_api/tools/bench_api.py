@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 import orjson
 from attrs import define, field
@@ -146,6 +147,9 @@ class ClientRecord:
     finished_games: int = 0
     #: Positions whose legal moves took more than one page (one reply) to read.
     paged_positions: int = 0
+    #: game id -> the acknowledged moves, (seat, move) in order: the engine's work is timed on
+    #: them afterwards (``engine_cost``).
+    played: dict[str, list[tuple[int, str]]] = field(factory=dict)
 
     def timed(self, conn: Connection, method: str, params: dict[str, Any]) -> Any:
         t = time.perf_counter()
@@ -183,9 +187,10 @@ def play(conn: Connection, seed: int, players: int, length: str, until: float,
                 if legal["seat"] is None:
                     record.finished_games += 1
                     break
+                moved_text = rng.choice(legal["moves"])
                 moved = record.timed(conn, "game.move", {
                     "game_id": game_id, "token": tokens[legal["seat"]],
-                    "move": rng.choice(legal["moves"]), "expected_version": legal["version"]})
+                    "move": moved_text, "expected_version": legal["version"]})
             except RpcFailed as e:
                 record.errors[e.reason] += 1
                 continue
@@ -196,6 +201,7 @@ def play(conn: Connection, seed: int, players: int, length: str, until: float,
                 continue
             _, moves, _ = record.games[game_id]
             record.games[game_id] = (any_token, moves + 1, moved["version"])
+            record.played.setdefault(game_id, []).append((legal["seat"], moved_text))
         else:
             return
 
@@ -226,6 +232,33 @@ def stored_moves(conn: Connection, game_id: str, token: str) -> tuple[int, int]:
         if not page["events"] or page["events"][-1]["version"] >= head:
             return moves, head
         start = page["events"][-1]["version"] + 1
+
+
+def engine_cost(store_url: str, played: dict[str, list[tuple[int, str]]]) -> float:
+    """CPU seconds the engine alone spends on the acknowledged moves: for each, the legal moves
+    of its position (``legal_moves``, what the server lists for ``game.legal_moves``) and
+    ``execute``, replayed in this process from each game's stored set-up, with no store, no
+    JSON and no transport. A move the replay refuses raises: the store holds another game."""
+    from ora_core.codec import EventJsonCodec
+    from ora_core.evolve import fold
+    from ora_core.store import EventStore
+    from ora_rules.decide import execute
+    from ora_rules.moves import legal_moves
+    from ora_rules.specs import load_rules
+
+    rules = load_rules()
+    spent = 0.0
+    with EventStore(EventJsonCodec(), store_url) as store:
+        for game_id, moves in played.items():
+            stored = store.events(UUID(game_id), 1)
+            setup = next(i for i, s in enumerate(stored) if s.tag == "move_played")
+            state = fold(s.event for s in stored[:setup])
+            for seat, move in moves:
+                t = time.process_time()
+                legal_moves(state, rules)
+                state = execute(state, move, rules, seat=seat).state
+                spent += time.process_time() - t
+    return spent
 
 
 def _percentile(ordered: list[float], q: float) -> float:
@@ -284,6 +317,12 @@ def measure(*, clients: int, seconds: float, workers: int, store_url: str | None
                 except subprocess.TimeoutExpired:
                     w.proc.kill()
                     w.proc.wait()
+        # With the workers stopped and the clients done, on the same moves: what the engine
+        # alone spends, against what the server spent (issue 34).
+        engine_s: float | None = None
+        if not lost:
+            progress("timing the engine alone on the acknowledged moves")
+            engine_s = engine_cost(url, {g: m for r in records for g, m in r.played.items()})
     moves = sum(n for r in records for _, n, _ in r.games.values())
     methods: dict[str, dict[str, float]] = {}
     for name in sorted({m for r in records for m in r.latencies}):
@@ -294,6 +333,8 @@ def measure(*, clients: int, seconds: float, workers: int, store_url: str | None
     errors: Counter[str] = Counter()
     for r in records:
         errors.update(r.errors)
+    server_s = sum(u["cpu_s"] - before for u, before in zip(usage, cpu_before, strict=True))
+    per_move = max(moves, 1)
     return {
         "clients": clients, "seconds": elapsed, "workers": workers,
         "store": "sqlite (temporary file)" if store_url is None else store_url,
@@ -305,6 +346,11 @@ def measure(*, clients: int, seconds: float, workers: int, store_url: str | None
         "methods": methods, "errors": dict(errors), "lost_moves": lost,
         "workers_usage": [{**u, "cpu_cores": (u["cpu_s"] - before) / elapsed}
                           for u, before in zip(usage, cpu_before, strict=True)],
+        # The servers' CPU (every worker, user + system) and the engine's, per acknowledged
+        # move, and their ratio: what the API costs on top of the rules (target <= 5).
+        "server_cpu_ms_per_move": server_s / per_move * 1e3,
+        "engine_ms_per_move": None if engine_s is None else engine_s / per_move * 1e3,
+        "server_cpu_to_engine": None if not engine_s else server_s / engine_s,
     }
 
 
@@ -338,5 +384,9 @@ def run_bench_api(args: argparse.Namespace) -> int:
         for i, u in enumerate(result["workers_usage"]):
             print(f"  worker {i}: RSS {u['rss_mib']:.0f} MiB (peak {u['peak_rss_mib']:.0f}), "
                   f"{u['cpu_cores']:.2f} cores")
+        if result["engine_ms_per_move"] is not None:
+            print(f"server CPU per move {result['server_cpu_ms_per_move']:.3f} ms, the engine's "
+                  f"(legal moves + execute) {result['engine_ms_per_move']:.3f} ms: "
+                  f"{result['server_cpu_to_engine']:.2f}x")
         print(f"errors: {result['errors'] or 'none'}; lost moves: {result['lost_moves']}")
     return 1 if result["lost_moves"] else 0

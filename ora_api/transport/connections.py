@@ -11,6 +11,10 @@ header keeps them all. These subclasses add:
 - an **abort** for the WebSocket application (``scope["extensions"]["ora.abort"]``): a client
   that reads nothing cannot be closed politely (the close frame waits behind the unread data),
   so the transport is dropped with its buffer;
+- **one write per reply**: uvicorn writes a response's head and its body with a system call
+  each (and the loopback's TCP work runs in the sender's system call); the connection's writes
+  within one turn of the event loop go out as one (``CoalescingTransport``), so a reply costs
+  one ``send``;
 - a **send in fragments** (``scope["extensions"]["ora.send"]``): a reply's UTF-8 bytes go out
   as one text message of frames of at most ``FRAGMENT`` bytes, each written once the transport
   has room. Starlette's ``send_text`` would decode the reply to text, uvicorn encode it again,
@@ -33,8 +37,8 @@ from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 
+from ora_api.jsonrpc.rpc import error_message, server_busy
 from ora_api.transport.limits import ServerLimits
-from ora_api.transport.rpc import error_message, server_busy
 
 log = logging.getLogger("ora.api")
 
@@ -52,6 +56,35 @@ BUSY = _busy_response()
 FRAGMENT = 64 * 1024
 
 
+class CoalescingTransport:
+    """A transport whose writes within one turn of the event loop reach the socket as one
+    write, at the end of that turn; every other use of the transport (close, abort, flow
+    control, ...) first writes what is held, so nothing is reordered or lost."""
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self._transport = transport
+        self._loop = loop
+        self._held: list[bytes] = []
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        if not data:
+            return
+        if not self._held:
+            self._loop.call_soon(self.flush)
+        self._held.append(bytes(data))
+
+    def flush(self) -> None:
+        if self._held:
+            data = self._held[0] if len(self._held) == 1 else b"".join(self._held)
+            self._held = []
+            if not self._transport.is_closing():
+                self._transport.write(data)
+
+    def __getattr__(self, name: str) -> Any:
+        self.flush()
+        return getattr(self._transport, name)
+
+
 def protocol_classes(limits: ServerLimits) -> tuple[type[asyncio.Protocol],
                                                    type[asyncio.Protocol]]:
     """The HTTP and WebSocket protocol classes to give ``uvicorn.Config(http=, ws=)``."""
@@ -66,7 +99,8 @@ def protocol_classes(limits: ServerLimits) -> tuple[type[asyncio.Protocol],
             sock = transport.get_extra_info("socket")
             if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            super().connection_made(transport)
+            held: Any = CoalescingTransport(transport, asyncio.get_running_loop())
+            super().connection_made(held)
             if len(self.connections) > limits.max_connections:
                 log.warning("refused a connection from %s: %d connections are open",
                             _peer(self.client), limits.max_connections)

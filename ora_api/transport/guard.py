@@ -12,8 +12,8 @@ import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from ora_api.jsonrpc.rpc import error_message, invalid_request
 from ora_api.transport.origins import OriginPolicy
-from ora_api.transport.rpc import error_message, invalid_request
 
 log = logging.getLogger("ora.api")
 

@@ -12,15 +12,7 @@
 from __future__ import annotations
 
 from ora_api.transport.guard import App, Message, Receive, Scope, Send
-
-#: The policy of every response. ``connect-src 'self'`` covers the page's own ``ws://`` and
-#: ``wss://`` (CSP level 3); ``img-src data:`` allows the pictures' inline icons. Style
-#: *attributes* are allowed (``style-src-attr``: the web client places each landscape space
-#: with one), style elements and every inline script are not.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; "
-       "style-src-attr 'unsafe-inline'; img-src 'self' data:; "
-       "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-       "frame-ancestors 'none'")
+from ora_api.web import CSP  # the web client's policy, on every response
 
 HEADERS = [
     (b"content-security-policy", CSP.encode()),

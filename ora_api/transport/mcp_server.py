@@ -27,10 +27,10 @@ import orjson
 from attrs import frozen
 
 from ora_api.api import API
-from ora_api.bot_seats import deciding_bot
+from ora_api.jsonrpc.openrpc import document
+from ora_api.jsonrpc.rpc import Dispatcher, Registry, Session
 from ora_api.service import GameService
-from ora_api.transport.openrpc import document
-from ora_api.transport.rpc import Dispatcher, Registry, Session
+from ora_api.table.bot_seats import deciding_bot
 
 _REF = "#/components/schemas/"
 
@@ -176,8 +176,8 @@ async def serve_stdio(service: GameService) -> None:
     from mcp.server.lowlevel import Server
     from mcp.server.stdio import stdio_server
 
+    from ora_api.jsonrpc.openrpc import API_VERSION
     from ora_api.transport.mcp_guard import GuardedStdio
-    from ora_api.transport.openrpc import API_VERSION
 
     runner = ToolRunner(service)
     tools = [types.Tool(name=s.name, description=s.description, input_schema=s.input_schema)

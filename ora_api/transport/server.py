@@ -41,8 +41,9 @@ import orjson
 
 from ora_api import web
 from ora_api.api import API
-from ora_api.bot_pool import BotLimits
+from ora_api.jsonrpc.rpc import Dispatcher, Session
 from ora_api.service import open_service
+from ora_api.table.bot_pool import BotLimits
 from ora_api.transport import long_polls
 from ora_api.transport.guard import Guard
 from ora_api.transport.headers import SecurityHeaders
@@ -50,7 +51,7 @@ from ora_api.transport.limits import PENDING_LOW_WATER, ServerLimits
 from ora_api.transport.options import DEFAULT_HTTP, add_serve_arguments
 from ora_api.transport.origins import OriginPolicy
 from ora_api.transport.pending import PendingTotal
-from ora_api.transport.rpc import Dispatcher, Session, error_message, invalid_request
+from ora_api.transport.post_rpc import Calls, RpcFirst
 from ora_core.store import StoreUnavailable
 
 log = logging.getLogger("ora.api")
@@ -318,54 +319,15 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
     clients (default: a new count with ``limits.max_pending_total``)."""
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
-    from starlette.requests import ClientDisconnect, Request
-    from starlette.responses import Response
-    from starlette.routing import Route, WebSocketRoute
+    from starlette.routing import WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 
     limits = limits or ServerLimits(max_request_bytes=dispatcher.max_request_bytes,
                                     max_reply_bytes=dispatcher.max_reply_bytes)
     limit = dispatcher.max_request_bytes
-    json_type = "application/json"
     if pending_total is None:  # all WebSocket clients together
         pending_total = PendingTotal(limits.max_pending_total)
-
-    def refuse(status: int, reason: str, detail: str, **headers: str) -> Response:
-        return Response(error_message(invalid_request(detail, reason=reason)), status_code=status,
-                        media_type=json_type, headers=headers)
-
-    async def rpc(request: Request) -> Response:
-        media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-        if media != json_type:
-            # Also what keeps browsers' "simple" cross-site requests (text/plain, forms) out:
-            # a JSON body needs a preflight, which only allowed origins pass.
-            return refuse(415, "unsupported_media_type",
-                          "POST /rpc takes a JSON body: Content-Type: application/json")
-        length = request.headers.get("content-length")
-        if length is not None and length.isdigit() and int(length) > limit:
-            return Response(dispatcher.too_large(), status_code=413, media_type=json_type)
-        body = bytearray()
-        try:
-            async with asyncio.timeout(limits.body_timeout):
-                async for chunk in request.stream():
-                    body += chunk
-                    if len(body) > limit:
-                        return Response(dispatcher.too_large(), status_code=413,
-                                        media_type=json_type)
-        except TimeoutError:
-            log.info("closed a request from %s: its body took longer than %g s",
-                     _peer(request.client), limits.body_timeout)
-            return refuse(408, "body_timeout",
-                          f"the request body did not arrive within {limits.body_timeout:g} s",
-                          connection="close")
-        except ClientDisconnect:
-            log.info("a client %s disconnected before its request body was complete",
-                     _peer(request.client))
-            return Response(status_code=400)  # never sent: the connection is gone
-        reply = await run_in_threadpool(dispatcher.handle, bytes(body), Session())
-        if reply is None:
-            return Response(status_code=204)
-        return Response(reply, media_type=json_type)
+    calls = Calls(dispatcher)
 
     async def ws(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -425,14 +387,15 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
                     outbox.put(dispatcher.too_large())
                     continue
                 if len(polls) < long_polls.PER_SOCKET and long_polls.is_long_poll(raw):
-                    poll = asyncio.create_task(answer(raw))  # beside the reader
+                    poll = asyncio.create_task(answer(raw, long=True))  # beside the reader
                     polls.add(poll)
                     poll.add_done_callback(polls.discard)
                     continue
                 await answer(raw)
 
-        async def answer(raw: str | bytes) -> None:
-            reply = await run_in_threadpool(dispatcher.handle, raw, session)
+        async def answer(raw: str | bytes, long: bool = False) -> None:
+            reply = await (run_in_threadpool(dispatcher.handle, raw, session) if long
+                           else calls.handle(raw, session))
             if reply is not None:
                 outbox.put(reply)
 
@@ -452,11 +415,11 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
             outbox.close()
             await run_in_threadpool(session.close)  # may wait for a move's game lock
 
-    from ora_api.pictures import svg_route
+    from ora_api.web.pictures import svg_route
 
-    app = Starlette(routes=[Route("/rpc", rpc, methods=["POST"]), WebSocketRoute("/ws", ws),
-                            svg_route(dispatcher.target), *web.routes()])
-    return SecurityHeaders(Guard(app, policy or OriginPolicy()))
+    app = Starlette(routes=[WebSocketRoute("/ws", ws), svg_route(dispatcher.target),
+                            *web.routes()])
+    return SecurityHeaders(Guard(RpcFirst(app, calls, limits), policy or OriginPolicy()))
 
 
 def _peer(client: Any) -> str:

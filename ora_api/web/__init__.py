@@ -10,13 +10,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ora_api.transport.headers import CSP
-
 STATIC = Path(__file__).parent / "static"
+
+#: The policy of every response. ``connect-src 'self'`` covers the page's own ``ws://`` and
+#: ``wss://`` (CSP level 3); ``img-src data:`` allows the pictures' inline icons. Style
+#: *attributes* are allowed (``style-src-attr``: the web client places each landscape space
+#: with one), style elements and every inline script are not.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; "
+       "style-src-attr 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")
 
 #: The page's scripts and styles are files of this server only (no inline script or style
 #: element or attribute; the page sets styles through the CSSOM), so the server's strict policy
-#: (``ora_api.transport.headers``, on every response) holds; the files carry it too.
+#: (``ora_api.transport.headers`` sends it on every response) holds; the files carry it too.
 #: Always revalidated, so a changed package is seen on the next load.
 HEADERS = {"cache-control": "no-cache", "x-content-type-options": "nosniff",
            "content-security-policy": CSP}

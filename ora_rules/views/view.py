@@ -216,7 +216,7 @@ class TurnNow:
 
 
 #: The clock settings' documentation, shared by ``game.create``'s ``ClockConfig``
-#: (``ora_api.projection``) and the view's ``ClockView``.
+#: (``ora_api.games.projection``) and the view's ``ClockView``.
 CLOCK_DOCS = {
     "kind": "fischer or deadline",
     "initial": "seconds: a seat's start time (fischer) or a decision's time (deadline)",

@@ -20,8 +20,8 @@ import orjson
 import pytest
 
 from ora_api.api import API
+from ora_api.jsonrpc.rpc import Dispatcher, Session
 from ora_api.service import GameService, open_service
-from ora_api.transport.rpc import Dispatcher, Session
 from tests.support import rules
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -28,6 +28,10 @@ def test_one_worker_on_sqlite_plays_and_loses_nothing() -> None:
     assert result["methods"]["game.move"]["n"] == result["moves"]
     (usage,) = result["workers_usage"]
     assert usage["rss_mib"] > 0
+    # The server's CPU against the engine's on the same moves (issue 34).
+    assert result["engine_ms_per_move"] > 0 and result["server_cpu_ms_per_move"] > 0
+    assert result["server_cpu_to_engine"] == pytest.approx(
+        result["server_cpu_ms_per_move"] / result["engine_ms_per_move"])
 
 
 def test_the_command_prints_json() -> None:

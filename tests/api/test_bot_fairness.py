@@ -10,8 +10,8 @@ import threading
 from typing import Any
 from uuid import UUID
 
-from ora_api.bot_pool import BotLimits
 from ora_api.service import open_service
+from ora_api.table.bot_pool import BotLimits
 from tests.api.conftest import Local
 from tests.api.test_bot_seats import create, wait_until
 from tests.support import rules

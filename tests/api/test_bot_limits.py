@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ora_api.bot_pool import BotLimits
 from ora_api.service import open_service
+from ora_api.table.bot_pool import BotLimits
 from tests.api.conftest import HttpServer, Local, RpcFailed
 from tests.support import rules
 

@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ora_api.bot_seats import deciding_bot
 from ora_api.service import GameService, SeatPlan, open_service
+from ora_api.table.bot_seats import deciding_bot
 from tests.api.conftest import HttpServer, Local, pick, verify_chain
 from tests.support import rules
 

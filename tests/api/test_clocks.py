@@ -12,8 +12,8 @@ from uuid import UUID
 import pytest
 
 from ora_api.cli import main
-from ora_api.clocks import FakeClock
 from ora_api.service import GameService
+from ora_api.table.clocks import FakeClock
 from ora_core.codec import EventJsonCodec
 from ora_core.events import MovePlayed
 from ora_core.store import EventStore

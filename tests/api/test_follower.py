@@ -1,4 +1,4 @@
-"""The follower (ora_api/follower.py) on its own: what wakes it, and a lost LISTEN connection.
+"""The follower (ora_api/games/follower.py) on its own: what wakes it, and a lost LISTEN connection.
 
 The polling interval and the fallback here are a minute, longer than any test waits: whatever
 reaches ``changed`` before then was woken by a PostgreSQL notification, or read at once after
@@ -17,7 +17,7 @@ from uuid import UUID, uuid4
 
 import pytest
 
-from ora_api.follower import Follower
+from ora_api.games.follower import Follower
 from ora_core.store import EventStore
 from tests.core.test_store import CODEC, Event, moves
 

@@ -162,7 +162,8 @@ def test_http_framing(http_server: HttpServer) -> None:
     big = http_server.post(b'{"jsonrpc":"2.0","id":1,"method":"game.list","params":{"x":"'
                            + b"a" * (1 << 20) + b'"}}')
     assert big.status_code == 413 and big.json()["error"]["data"]["reason"] == "too_large"
-    assert http_server.client.get(http_server.url).status_code == 405
+    wrong_method = http_server.client.get(http_server.url)
+    assert wrong_method.status_code == 405 and wrong_method.headers["allow"] == "POST"
     with pytest.raises(RpcFailed) as e:
         http_server.call("game.subscribe", {"game_id": "00000000-0000-4000-8000-000000000000"})
     assert e.value.data["code"] == "push_unavailable"

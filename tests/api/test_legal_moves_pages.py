@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 from websockets.sync.client import connect
 
 from ora_api.api import API
+from ora_api.jsonrpc.rpc import Dispatcher, Session
 from ora_api.service import GameService, open_service
 from ora_api.tools import bench_api
-from ora_api.transport.rpc import Dispatcher, Session
 from ora_rules.moves import legal_moves
 from tests.api.conftest import HttpServer, Local, RpcFailed, new_game, unwrap
 from tests.api.test_stdio import StdioServer

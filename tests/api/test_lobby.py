@@ -12,8 +12,8 @@ import orjson
 import pytest
 
 from ora_api.cli import main
-from ora_api.lobby import digest
 from ora_api.service import GameService, open_service
+from ora_api.table.lobby import digest
 from ora_api.tools.selfplay import open_store, play_game
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_rules.bots import make_bot

@@ -10,7 +10,7 @@ import attrs
 import orjson
 
 from ora_api.api import API, APP_ERRORS, NOTIFICATIONS
-from ora_api.transport import openrpc
+from ora_api.jsonrpc import openrpc
 from tests.api.conftest import ROOT, Local, new_game
 
 COMMITTED = ROOT / "specs" / "openrpc.json"

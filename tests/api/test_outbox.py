@@ -11,9 +11,9 @@ from uuid import UUID
 import orjson
 
 from ora_api.api import API
+from ora_api.jsonrpc.rpc import Dispatcher
 from ora_api.service import GameService
 from ora_api.transport.limits import ServerLimits
-from ora_api.transport.rpc import Dispatcher
 from ora_api.transport.server import Outbox, create_app
 from tests.api.conftest import Local, new_game, play
 

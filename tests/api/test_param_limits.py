@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ora_api.api import API
+from ora_api.jsonrpc.rpc import Dispatcher, Session
 from ora_api.service import GameService, open_service
-from ora_api.transport.rpc import Dispatcher, Session
 from tests.api.conftest import new_game
 from tests.support import rules
 

@@ -17,11 +17,11 @@ import uvicorn
 from websockets.sync.client import connect
 
 from ora_api.api import API
+from ora_api.jsonrpc.rpc import Dispatcher
 from ora_api.service import open_service
 from ora_api.transport.connections import protocol_classes
 from ora_api.transport.limits import ServerLimits
 from ora_api.transport.pending import PendingTotal
-from ora_api.transport.rpc import Dispatcher
 from ora_api.transport.server import Outbox, create_app, listen
 from tests.api.support_net import handshake, text_frame
 from tests.support import rules

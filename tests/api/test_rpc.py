@@ -8,8 +8,8 @@ import orjson
 import pytest
 
 from ora_api.api import API
+from ora_api.jsonrpc.rpc import MAX_REPLY_BYTES, Dispatcher, Session
 from ora_api.service import GameService
-from ora_api.transport.rpc import MAX_REPLY_BYTES, Dispatcher, Session
 from tests.api.conftest import Local, RpcFailed, new_game, play
 
 

@@ -12,8 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from ora_api.api import API
+from ora_api.jsonrpc.rpc import Dispatcher
 from ora_api.service import open_service
-from ora_api.transport.rpc import Dispatcher
 from ora_api.transport.server import create_app
 from tests.support import rules
 

@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 
-from ora_api.storehealth import StoreHealth
+from ora_api.games.storehealth import StoreHealth
 from ora_core.store import storage_failure
 
 

@@ -159,7 +159,7 @@ def test_get_games_id_svg_over_http(local: Local) -> None:
 
 
 def test_the_openrpc_document_describes_the_picture_route(local: Local) -> None:
-    from ora_api.pictures import svg_route
+    from ora_api.web.pictures import svg_route
 
     doc = orjson.loads((ROOT / "specs" / "openrpc.json").read_bytes())
     (route,) = doc["x-http-routes"]

@@ -29,7 +29,7 @@ import orjson
 import pytest
 from attrs import define, field
 
-from ora_api.follower import FALLBACK
+from ora_api.games.follower import FALLBACK
 from ora_api.tools.bench_api import (
     TRANSPORT_ERRORS,
     ClientRecord,

@@ -700,3 +700,27 @@ def test_any_appends_read_back_as_one_chain(batches: list[list[int]], data: st.D
         verify_chain(stored)
         at = data.draw(st.integers(0, len(expected)))
         assert store.fold(gid, as_list, version=at) == expected[:at]
+
+
+def test_the_head_is_seen_at_once_from_every_thread_and_its_readers_close(
+        shared_url: str) -> None:
+    """``version`` reads the head on each thread's own connection (SQLite; issue 34): another
+    store's appends are seen at once, from the thread that asked before and from a new one."""
+    a: EventStore[Event] = EventStore(CODEC, shared_url)
+    b: EventStore[Event] = EventStore(CODEC, shared_url)
+    gid = uuid4()
+    assert a.version(gid) == 0
+    b.append(gid, 0, moves(3))
+    assert a.version(gid) == 3
+    seen: list[int] = []
+    reader = threading.Thread(target=lambda: seen.append(a.version(gid)))
+    b.append(gid, 3, moves(2, start=3))
+    reader.start()
+    reader.join()
+    assert seen == [5] and a.version(gid) == 5
+    readers = list(getattr(a, "_head_readers", []))
+    a.close()
+    b.close()
+    for conn in readers:  # closed with the store
+        with pytest.raises(sqlite3.ProgrammingError):
+            conn.execute("SELECT 1")

@@ -1,13 +1,13 @@
 """The game service behind the JSON-RPC methods of the API (design §7: the API is thin).
 
 ``GameService`` joins the event store, the rules and the seats' tokens: commands go to
-``ora_rules.decide`` and the store, reads come from the folded state (``ora_api.projection``).
+``ora_rules.decide`` and the store, reads come from the folded state (``ora_api.games.projection``).
 No rule lives here: who may move, what a move does and what is legal are asked of the engine.
 
 Hot games' states stay in memory (an LRU of folded states): a game is folded once on first
 access, and each move takes the state its command led to (``execute``), no second fold.
 
-Access: seats, invitations, spectators and visibility live in ``ora_api.lobby`` (tables beside
+Access: seats, invitations, spectators and visibility live in ``ora_api.table.lobby`` (tables beside
 the events); the methods, the lobby's among them, are in ``ora_api.methods`` and call this
 service; ``ora_api.api`` joins them. A private game is read only with one of its tokens.
 Tokens never enter events, projections or logs.
@@ -27,23 +27,14 @@ import attrs
 import orjson
 from attrs import frozen
 
-from ora_api.bot_pool import BotLimits
-from ora_api.bot_seats import BotRunner
-from ora_api.clocks import Clock, Timers
-from ora_api.follower import Follower
-from ora_api.hot import Hot
-from ora_api.join_retry import earlier_join, join_token
-from ora_api.lobby import (
-    Access,
-    InviteRefused,
-    Lobby,
-    SeatRow,
-    Summary,
-    Visibility,
-    digest,
-    new_secret,
+from ora_api.games.follower import Follower
+from ora_api.games.projection import (
+    config_view,
+    status_of,
 )
-from ora_api.methods.common import (
+from ora_api.games.storehealth import StoreHealth, unavailable
+from ora_api.games.subscribers import Sink, Subscribers, event_view
+from ora_api.jsonrpc.common import (
     BAD_INVITE,
     BAD_TOKEN,
     ILLEGAL_MOVE,
@@ -54,19 +45,28 @@ from ora_api.methods.common import (
     EventView,
     tampered,
 )
-from ora_api.notices import Webhooks
-from ora_api.projection import (
-    config_view,
-    status_of,
-)
-from ora_api.retries import Requests
-from ora_api.storehealth import StoreHealth, unavailable
-from ora_api.subscribers import Sink, Subscribers, event_view
-from ora_api.summaries import reconcile, scores_of
-from ora_api.transport.rpc import (
+from ora_api.jsonrpc.rpc import (
     MAX_REPLY_BYTES,
     invalid_params,
 )
+from ora_api.table.bot_pool import BotLimits
+from ora_api.table.bot_seats import BotRunner
+from ora_api.table.clocks import Clock, Timers
+from ora_api.table.hot import Hot
+from ora_api.table.join_retry import earlier_join, join_token
+from ora_api.table.lobby import (
+    Access,
+    InviteRefused,
+    Lobby,
+    SeatRow,
+    Summary,
+    Visibility,
+    digest,
+    new_secret,
+)
+from ora_api.table.notices import Webhooks
+from ora_api.table.retries import Requests
+from ora_api.table.summaries import reconcile, scores_of
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import (
     AmbiguousCommand,
@@ -145,7 +145,7 @@ class GameService:
         self.rules = rules
         self.cache_size = cache_size
         self.lobby = Lobby(store)
-        self.requests = Requests(self.lobby)  # game.move's request ids (ora_api.retries)
+        self.requests = Requests(self.lobby)  # game.move's request ids (ora_api.table.retries)
         self.health = StoreHealth()
         #: Another process may write the same database: check the stream head before
         #: answering from the cache.
@@ -154,14 +154,14 @@ class GameService:
         self._stripes = [threading.Lock() for _ in range(_LOCK_STRIPES)]
         self._hot: OrderedDict[UUID, Hot] = OrderedDict()
         self.subscribers = Subscribers(store)
-        #: Events other processes append reach our subscribers (``ora_api.follower``).
+        #: Events other processes append reach our subscribers (``ora_api.games.follower``).
         self.follower = Follower(store, self.subscribers.games, self._follow)
         #: rules.catalog's answer per locale (the rules never change while serving).
         self.catalogs: dict[str, orjson.Fragment] = {}
-        #: Plays the bot seats' moves (``ora_api.bot_seats``).
+        #: Plays the bot seats' moves (``ora_api.table.bot_seats``).
         self.bot_runner = BotRunner(rules, self.play_seat, bots)
         self.reconcile()
-        self.webhooks = Webhooks(self)  # the seats' turn notices (ora_api.notices)
+        self.webhooks = Webhooks(self)  # the seats' turn notices (ora_api.table.notices)
         self.timers = Timers(self, clock)  # clocks, and the sweep of run-out ones
 
     def close(self) -> None:
@@ -316,7 +316,7 @@ class GameService:
     def join(self, invite: str, name: str, request_id: str | None = None
              ) -> tuple[UUID, int, str, State]:
         """Take the seat an invitation opens: (game, seat, the seat's new token, state). The
-        same join again (``request_id``) gets the same answer (``ora_api.join_retry``)."""
+        same join again (``request_id``) gets the same answer (``ora_api.table.join_retry``)."""
         key = digest(invite)
         token = join_token(invite, request_id)
         try:
@@ -387,7 +387,7 @@ class GameService:
         return listed, (page[-1].seq if more and page else None)
 
     def reconcile(self) -> int:
-        """Make the summaries consistent with the streams (``ora_api.summaries``): the number
+        """Make the summaries consistent with the streams (``ora_api.table.summaries``): the number
         of games summarised afresh."""
         return reconcile(self.store, self.lobby)
 
@@ -397,7 +397,7 @@ class GameService:
              request_id: str | None = None) -> tuple[int, list[EventView]]:
         """Decide ``move`` for the token's seat and store its events; nothing is stored unless
         every check passes. A ``request_id`` this seat's move already stored answers that move
-        again (``ora_api.retries``)."""
+        again (``ora_api.table.retries``)."""
         with self._game_lock(game_id):
             hot = self._entry(game_id)
             self.timers.due(game_id, hot, refuse=True)  # a time run out first: the move is late

@@ -3,12 +3,12 @@
 SQLite's integers are signed 64-bit (a larger one is an ``OverflowError``, an internal error),
 and ``str.isdigit`` is true of superscripts and other scripts' digits that ``int`` refuses. A
 number in a cursor or a query string is therefore ASCII digits, at most ``MAX_DIGITS`` of them;
-a number in JSON params is a signed 64-bit integer (``ora_api.transport.rpc``).
+a number in JSON params is a signed 64-bit integer (``ora_api.jsonrpc.rpc``).
 """
 
 from __future__ import annotations
 
-from ora_api.transport.rpc import RpcError, invalid_params
+from ora_api.jsonrpc.rpc import RpcError, invalid_params
 
 #: The range of an integer param (SQLite's INTEGER).
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1

@@ -35,11 +35,11 @@ from uuid import UUID
 import orjson
 from attrs import frozen
 
-from ora_api.follower import Follower
-from ora_api.hot import Hot, decider
-from ora_api.lobby import Lobby
-from ora_api.methods.common import EventView
-from ora_api.subscribers import Subscribers
+from ora_api.games.follower import Follower
+from ora_api.games.subscribers import Subscribers
+from ora_api.jsonrpc.common import EventView
+from ora_api.table.hot import Hot, decider
+from ora_api.table.lobby import Lobby
 
 
 class GameService(Protocol):

@@ -1,7 +1,7 @@
 """The JSON view of a game state (``game.state``): read-only, computed from the folded state.
 
 The view classes below are the API's contract: ``rpc.discover`` derives their JSON Schema from
-these annotations (``ora_api.transport.openrpc``), so a field added here is documented
+these annotations (``ora_api.jsonrpc.openrpc``), so a field added here is documented
 automatically. The
 projection only *reads* the state; every number in it was put there by ``evolve`` from events.
 Scores are the ones recorded by the game's end (``state.scores``); ``game.score`` computes the

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from ora_api.lobby import Lobby, SeatRow, Summary, Visibility
-from ora_api.projection import config_view, status_of
+from ora_api.games.projection import config_view, status_of
+from ora_api.table.lobby import Lobby, SeatRow, Summary, Visibility
 from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold
 from ora_core.state import State

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from ora_api.jsonrpc.param_limits import whole_number
+from ora_api.jsonrpc.rpc import RpcError, invalid_params
 from ora_api.methods.projections import board_state
-from ora_api.param_limits import whole_number
 from ora_api.service import GameService
-from ora_api.transport.rpc import RpcError, invalid_params
 from ora_rules.views.i18n import LOCALES
 from ora_rules.views.svg import board_svg
 from ora_rules.views.view import view

@@ -13,7 +13,7 @@ and on, but banks no more than one move's credit while it waited, so nothing can
 A cheap bot is thus never queued behind slow ones: it waits at most for the moves already
 thinking, one budget each, where first come first served made it wait for every slow game's
 queued move. The bot chooses on the state it was given in a worker process of
-``ora_api.bot_pool`` (outside the event loop, the GIL of the request path and the game's lock,
+``ora_api.table.bot_pool`` (outside the event loop, the GIL of the request path and the game's lock,
 so reads and other games go on meanwhile), then the move is played like any other move
 (``GameService.play_seat``: stored, pushed to subscribers) with ``expected_version``, so a
 stale choice is dropped, never stored.
@@ -32,7 +32,7 @@ from uuid import UUID
 
 from attrs import define
 
-from ora_api.bot_pool import BotLimits, BotPool, PoolClosed
+from ora_api.table.bot_pool import BotLimits, BotPool, PoolClosed
 from ora_core.state import State
 from ora_rules.specs import Rules
 

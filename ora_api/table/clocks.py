@@ -21,10 +21,10 @@ from uuid import UUID
 
 from attrs import define
 
-from ora_api.hot import Hot
-from ora_api.methods.common import ILLEGAL_MOVE
-from ora_api.table_events import GameService, store_events
-from ora_api.transport.rpc import RpcError
+from ora_api.jsonrpc.common import ILLEGAL_MOVE
+from ora_api.jsonrpc.rpc import RpcError
+from ora_api.table.hot import Hot
+from ora_api.table.table_events import GameService, store_events
 from ora_core.errors import IllegalCommand
 from ora_core.events import ClockExpired
 from ora_core.state import State

@@ -20,7 +20,7 @@ from uuid import UUID
 import attrs
 import orjson
 
-from ora_api.transport.rpc import (
+from ora_api.jsonrpc.rpc import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
     INVALID_REQUEST,

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 from uuid import UUID
 
-from ora_api.lobby import Lobby, digest, new_secret
+from ora_api.table.lobby import Lobby, digest, new_secret
 
 
 def join_token(invite: str, request_id: str | None) -> str:

@@ -9,14 +9,14 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 from uuid import UUID
 
-from ora_api.bot_seats import BotRunner
-from ora_api.hot import Hot
-from ora_api.lobby import Lobby
-from ora_api.methods.common import VERSION_CONFLICT, EventView
-from ora_api.projection import status_of
-from ora_api.storehealth import StoreHealth
-from ora_api.subscribers import Subscribers, event_view
-from ora_api.summaries import scores_of
+from ora_api.games.projection import status_of
+from ora_api.games.storehealth import StoreHealth
+from ora_api.games.subscribers import Subscribers, event_view
+from ora_api.jsonrpc.common import VERSION_CONFLICT, EventView
+from ora_api.table.bot_seats import BotRunner
+from ora_api.table.hot import Hot
+from ora_api.table.lobby import Lobby
+from ora_api.table.summaries import scores_of
 from ora_core.errors import VersionConflict
 from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold

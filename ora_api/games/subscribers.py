@@ -1,6 +1,6 @@
 """The subscribers of games (``game.subscribe``): their sinks and the last version pushed to
 each game's sinks, so every event reaches them once and in order, whether this process appended
-it or another did (``ora_api.follower`` wakes the service, which delivers here)."""
+it or another did (``ora_api.games.follower`` wakes the service, which delivers here)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from uuid import UUID
 
 import orjson
 
-from ora_api.methods.common import EventView, tampered
+from ora_api.jsonrpc.common import EventView, tampered
 from ora_core.events import GameEvent
 from ora_core.store import EventStore, StoredEvent, TamperedLog, verify_chain
 

@@ -107,7 +107,7 @@ class BotPool:
             if self._pool is None:
                 # forkserver: no fork of a process running threads; this module preloaded
                 context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(["ora_api.bot_pool"])
+                context.set_forkserver_preload(["ora_api.table.bot_pool"])
                 self._pool = context.Pool(self._thinkers, _start_worker, (self._rules,))
             return self._pool
 

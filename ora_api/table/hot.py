@@ -11,8 +11,8 @@ from array import array
 import orjson
 from attrs import define
 
-from ora_api.lobby import Access
-from ora_api.transport.rpc import invalid_params
+from ora_api.jsonrpc.rpc import invalid_params
+from ora_api.table.lobby import Access
 from ora_core.state import State
 from ora_rules.moves import legal_moves
 from ora_rules.specs import Rules

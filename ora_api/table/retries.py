@@ -18,10 +18,10 @@ from uuid import UUID
 
 from attrs import frozen
 
-from ora_api.lobby import Lobby
-from ora_api.methods.common import VERSION_CONFLICT, EventView
-from ora_api.subscribers import event_view
-from ora_api.transport.rpc import RpcError, invalid_params
+from ora_api.games.subscribers import event_view
+from ora_api.jsonrpc.common import VERSION_CONFLICT, EventView
+from ora_api.jsonrpc.rpc import RpcError, invalid_params
+from ora_api.table.lobby import Lobby
 from ora_core.store import EventStore
 
 #: A move's answer: the game's version after it and its events.
