@@ -145,6 +145,7 @@ class Analysis:
     start: tuple[float, ...]
     decisions: tuple[Decision, ...]
     cached: int = 0
+    complete: bool = True
 
     def marked(self) -> list[Decision]:
         """The decisions with a mark, largest loss first."""
@@ -257,7 +258,7 @@ class _Analyst:
                 command = self.bot(state, moves, _stream(self.seed, "bot", number))
                 executed = execute(state, command, self.rules)
             except OraError as e:  # the bot's search met a listed move the rules refuse
-                error = f"the bot found no move: {e.message}"
+                error = f"the bot found no move: {e.message.partition(' (')[0]}"
             else:
                 head = executed.events[0]
                 assert isinstance(head, MovePlayed)
@@ -275,10 +276,13 @@ class _Analyst:
 def analyse(events: Sequence[GameEvent], rules: Rules, *, bot: str = "hard",
             budget: Budget | None = None, seed: int = 0, first: int = 1,
             last: int | None = None, cache: AnalysisCache | None = None,
-            progress: Callable[[int, int], None] | None = None) -> Analysis:
+            progress: Callable[[int, int], None] | None = None,
+            limit: int | None = None) -> Analysis:
     """The analysis of moves ``first`` .. ``last`` (counted from 1; all by default) of the
     game of ``events``, by ``bot`` within ``budget``; ``cache`` gives the decisions stored and
-    keeps the new ones as each is done, ``progress(done, total)`` hears of each."""
+    keeps the new ones as each is done, ``progress(done, total)`` hears of each. ``limit``:
+    at most that many decisions not in the cache are analysed (the answer is then not
+    ``complete``; a next call goes on from the cache)."""
     budget = budget or Budget(DEFAULT_EVALUATIONS)
     found = positions(events)
     end = len(found) if last is None else last
@@ -299,11 +303,14 @@ def analyse(events: Sequence[GameEvent], rules: Rules, *, bot: str = "hard",
         before = analyst.estimate(head, 0)
     start = before
     decisions: list[Decision] = []
-    cached = 0
+    cached = new = 0
     chosen = found[first - 1:end] if found else []
     for number, at in enumerate(chosen, start=first):
         decision = cache.get(at.version)
         if decision is None:
+            if limit is not None and new >= limit:
+                break
+            new += 1
             decision = analyst.decide(at, number, before, seats)
             cache.put(decision)
         else:
@@ -314,7 +321,7 @@ def analyse(events: Sequence[GameEvent], rules: Rules, *, bot: str = "hard",
             progress(len(decisions), len(chosen))
     return Analysis(bot, budget.text, seed, reproducible(bot, budget), len(events), len(found),
                     head.finished, seats, first if found else 0, end, start, tuple(decisions),
-                    cached)
+                    cached, len(decisions) == len(chosen))
 
 
 def _final(events: Sequence[GameEvent]) -> State:
