@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 
 from ora_api.methods import (
+    analysis,
     audit,
     lobby,
     notices,
@@ -68,7 +69,7 @@ def _discovery() -> orjson.Fragment:
 
 
 for _family in (lobby, play, projections, subscriptions, words, records, preview, audit,
-                undo, notices, seats):
+                undo, notices, seats, analysis):
     API.include(_family.METHODS)
 
 

@@ -452,10 +452,11 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
             outbox.close()
             await run_in_threadpool(session.close)  # may wait for a move's game lock
 
-    from ora_api.pictures import svg_route
+    from ora_api.pictures import analysis_route, svg_route
 
     app = Starlette(routes=[Route("/rpc", rpc, methods=["POST"]), WebSocketRoute("/ws", ws),
-                            svg_route(dispatcher.target), *web.routes()])
+                            svg_route(dispatcher.target), analysis_route(dispatcher.target),
+                            *web.routes()])
     return SecurityHeaders(Guard(app, policy or OriginPolicy()))
 
 
