@@ -52,7 +52,7 @@ def game_analysis_svg(svc: GameService, game_id: UUID, *, bot: str = "hard",
     from ora_core.evolve import fold
 
     params = AnalyseParams(game_id=game_id, token=token, bot=bot, budget=budget, seed=seed,
-                           limit=limit or LIMIT)
+                           limit=LIMIT if limit is None else limit)
     analysis, events = analysed(svc, params)
     return analysis_svg(analysis, fold(events))
 
