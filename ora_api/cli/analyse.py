@@ -51,6 +51,7 @@ def run_analysis(args: argparse.Namespace, *, quiet: bool = False) -> tuple[Anal
     from ora_api.service import open_service
     from ora_api.tools.progress import progress
     from ora_core.errors import InvalidCommand
+    from ora_core.events import MovePlayed
     from ora_core.evolve import fold
     from ora_rules.analysis import parse_budget
 
@@ -62,7 +63,9 @@ def run_analysis(args: argparse.Namespace, *, quiet: bool = False) -> tuple[Anal
     service = open_service(args.store)
     try:
         events = service.store.fold(game_id, list)
-        with progress(None, "decisions analysed", quiet=quiet) as done:
+        moves = sum(isinstance(e, MovePlayed) for e in events)
+        total = max(0, (moves if args.last is None else args.last) - args.first + 1)
+        with progress(total, "decisions analysed", quiet=quiet) as done:
             analysis = analyse_stored(service.lobby, service.rules, game_id, events,
                                       bot=args.bot, budget=budget, seed=args.seed,
                                       first=args.first, last=args.last,

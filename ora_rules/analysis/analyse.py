@@ -235,7 +235,8 @@ def positions(events: Sequence[GameEvent]) -> list[_Position]:
 class _Analyst:
     def __init__(self, rules: Rules, bot: str, budget: Budget, seed: int) -> None:
         self.rules = rules
-        self.bot = analysis_bot(bot, rules)
+        self.name = bot
+        analysis_bot(bot, rules)  # an unknown bot is refused before any work
         self.budget = budget
         self.seed = seed
 
@@ -255,7 +256,10 @@ class _Analyst:
         forced = _forced(moves)
         if not forced:
             try:
-                command = self.bot(state, moves, _stream(self.seed, "bot", number))
+                # A new bot each decision: a search bot keeps its tree between calls, and a
+                # decision must not depend on which others this run analysed before it.
+                bot = analysis_bot(self.name, self.rules)
+                command = bot(state, moves, _stream(self.seed, "bot", number))
                 executed = execute(state, command, self.rules)
             except OraError as e:  # the bot's search met a listed move the rules refuse
                 error = f"the bot found no move: {e.message.partition(' (')[0]}"
@@ -286,9 +290,11 @@ def analyse(events: Sequence[GameEvent], rules: Rules, *, bot: str = "hard",
     budget = budget or Budget(DEFAULT_EVALUATIONS)
     found = positions(events)
     end = len(found) if last is None else last
+    if not found and (first != 1 or last is not None):
+        raise AnalysisError("the game has no moves yet", "from" if first != 1 else "to")
     if found and not 1 <= first <= len(found):
         raise AnalysisError(f"from {first}: the game has moves 1 .. {len(found)}", "from")
-    if not first <= end <= len(found) and found:
+    if found and not first <= end <= len(found):
         raise AnalysisError(f"to {end}: the game has moves {first} .. {len(found)}", "to")
     analyst = _Analyst(rules, bot, budget, seed)
     cache = cache if cache is not None else MemoryCache()

@@ -177,3 +177,20 @@ def test_bad_requests_are_refused_by_name() -> None:
         analyse(events, rules(), budget=SMALL, first=3)
     with pytest.raises(AnalysisError, match="to 5"):
         analyse(events, rules(), budget=SMALL, last=5)
+
+
+def test_a_game_without_moves_has_only_its_start() -> None:
+    game = Game.new(rules(), 2, "france", "short", seed=1)
+    analysis = analyse(game.events, rules(), bot="medium", budget=SMALL)
+    assert analysis.decisions == () and analysis.moves == 0 and len(analysis.start) == 2
+    with pytest.raises(AnalysisError, match="no moves yet"):
+        analyse(game.events, rules(), budget=SMALL, last=1)
+
+
+def test_a_search_bots_decision_does_not_depend_on_the_ones_before() -> None:
+    # mcts:N keeps its tree between calls: each decision gets a bot of its own, so the part
+    # analysed alone equals the same moves analysed after the others.
+    events = bot_game(4).events
+    whole = analyse(events, rules(), bot="mcts:8", budget=SMALL)
+    alone = analyse(events, rules(), bot="mcts:8", budget=SMALL, first=3)
+    assert whole.reproducible and alone.decisions == whole.decisions[2:]
