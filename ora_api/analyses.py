@@ -10,6 +10,7 @@ interrupted run resumes where it stopped (``ora_rules.analysis``).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from uuid import UUID
 
@@ -25,6 +26,10 @@ SCHEMA = ("CREATE TABLE IF NOT EXISTS ora_analyses (game_id TEXT NOT NULL, bot T
           "decision TEXT NOT NULL, PRIMARY KEY (game_id, bot, budget, seed, version))")
 
 
+#: The lobbies (databases) whose table is known to exist: created once, not per call.
+_READY: weakref.WeakSet[Lobby] = weakref.WeakSet()
+
+
 class StoredAnalysis:
     """The ``AnalysisCache`` of one game, bot, budget and seed, read once and written a row at
     a time."""
@@ -32,8 +37,10 @@ class StoredAnalysis:
     def __init__(self, lobby: Lobby, game_id: UUID, bot: str, budget: str, seed: int) -> None:
         self.lobby = lobby
         self.key = (str(game_id), bot, budget, seed)
-        with lobby.transaction(commit=True) as c:
-            c.execute(SCHEMA)
+        if lobby not in _READY:
+            with lobby.transaction(commit=True) as c:
+                c.execute(SCHEMA)
+            _READY.add(lobby)
         with lobby.transaction(commit=False) as c:
             c.execute("SELECT version, decision FROM ora_analyses WHERE game_id = ? AND "
                       "bot = ? AND budget = ? AND seed = ?", self.key)

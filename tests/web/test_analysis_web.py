@@ -1,8 +1,8 @@
 """The replay's analysis in a real headless Chromium (docs/web.md section 4, docs/analysis.md):
 the page asks ``game.analyse`` a few decisions at a time, draws the estimates under the board,
 a click on a point shows the position where that move was played with the bot's preferred
-move written above the board and outlined on it, and a marked move of the list does the same;
-at a desktop and a phone size, with no horizontal overflow and axe-core clean."""
+move written under the graph and outlined on the board, and a marked move of the list does
+the same; at a desktop and a phone size, with no horizontal overflow and axe-core clean."""
 
 from __future__ import annotations
 

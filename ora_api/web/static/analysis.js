@@ -2,8 +2,8 @@
 // a bot judges every move (game.analyse, a few decisions a call, so the page shows its
 // progress and the server's cache keeps what is done), the estimate of each seat's final
 // score is drawn as a graph, a click on a point (or on a marked move in the list) shows the
-// position where that move was played, and the bot's preferred move there is written above the
-// board and its cards and spaces outlined on it. The page judges nothing itself.
+// position where that move was played, and the bot's preferred move there is written under the
+// graph and its cards and spaces outlined on the board. The page judges nothing itself.
 
 import { h } from "/static/dom.js";
 import { t } from "/static/i18n.js";
@@ -44,7 +44,7 @@ export class AnalysisPanel {
     this.box = h("section.panel.analysis", { "aria-label": t("Analysis") },
       h("h3", {}, t("Analysis")),
       h("div.analysis-controls", {}, this.bot, this.budget, this.button),
-      this.status, this.graph, this.marks);
+      this.status, this.graph, this.here, this.marks);
   }
 
   async run() {
@@ -78,7 +78,6 @@ export class AnalysisPanel {
     if (!this.result) return;
     this.draw();
     const next = this.result.decisions.find((d) => d.number === index + 1);
-    board.prepend(this.here);
     this.here.replaceChildren();
     if (!next || !next.best || next.best === next.played) {
       this.here.textContent = next ? t("Move {i}: the bot plays {move} too.", {
