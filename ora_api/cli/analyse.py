@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import orjson
 
 if TYPE_CHECKING:
@@ -84,7 +85,8 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
             "start": list(analysis.start), "cached": analysis.cached,
             "complete": analysis.complete,
             "decisions": [d.to_json() for d in analysis.decisions],
-            "marked": [d.number for d in analysis.marked()]}
+            "marked": [d.number for d in analysis.marked()],
+            "summary": [attrs.asdict(s) for s in analysis.summary()]}
 
 
 def _analyse(args: argparse.Namespace) -> int:
@@ -108,6 +110,10 @@ def _analyse(args: argparse.Namespace) -> int:
     disagree = [d for d in analysis.decisions if d.disagrees]
     print(f"the bot prefers another move at {len(disagree)} of {len(analysis.decisions)} "
           "decisions")
+    for s in analysis.summary():
+        print(f"  {seat_name(state, s.seat)}: {s.disagreements} of {s.judged} moves judged "
+              f"differ, mean loss {s.mean_loss:g}; {s.blunders} blunders, {s.mistakes} "
+              f"mistakes, {s.inaccuracies} inaccuracies")
     for d in analysis.marked():
         print(f"  {d.mark} at move {d.number} ({seat_name(state, d.seat)}): {d.played}, "
               f"{d.loss:g} points below {d.best}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from uuid import UUID
 
+import attrs
 from attrs import field, frozen
 
 from ora_api.analyses import analyse_stored
@@ -43,9 +44,9 @@ class AnalyseParams:
     last: int | None = field(default=None, metadata=meta(
         "the last move analysed; the game's last when omitted", minimum=1))
     limit: int = field(default=LIMIT, metadata=meta(
-        "at most this many decisions not yet cached are analysed in this call; the answer is "
-        "then not complete and the next call goes on from the cache", minimum=1,
-        maximum=MAX_LIMIT))
+        "at most this many decisions not yet cached are analysed in this call (0: only read "
+        "the cache); the answer is then not complete and the next call goes on from the cache",
+        minimum=0, maximum=MAX_LIMIT))
 
 
 @frozen(kw_only=True)
@@ -69,6 +70,18 @@ class DecisionView:
 
 
 @frozen(kw_only=True)
+class SeatSummaryView:
+    seat: int
+    judged: int = field(metadata=meta("the seat's decisions judged (not forced, a bot's move "
+                                      "found)"))
+    disagreements: int = field(metadata=meta("... where the bot prefers another move"))
+    mean_loss: float = field(metadata=meta("the mean points lost (a gain counts as 0)"))
+    blunders: int
+    mistakes: int
+    inaccuracies: int
+
+
+@frozen(kw_only=True)
 class AnalyseResult:
     bot: str
     budget: str = field(metadata=meta("the budget as stored (positions, or ms for time)"))
@@ -84,6 +97,7 @@ class AnalyseResult:
     start: list[float] = field(metadata=meta("the estimate before move first"))
     decisions: list[DecisionView]
     marked: list[int] = field(metadata=meta("the moves with a mark, largest loss first"))
+    summary: list[SeatSummaryView] = field(metadata=meta("per scored seat"))
     cached: int = field(metadata=meta("decisions read from the cache"))
     complete: bool = field(metadata=meta("every move first .. last is analysed"))
 
@@ -112,6 +126,7 @@ def result_of(analysis: Analysis) -> AnalyseResult:
         finished=analysis.finished, seats=list(analysis.seats), first=analysis.first,
         last=analysis.last, start=list(analysis.start), cached=analysis.cached,
         complete=analysis.complete, marked=[d.number for d in analysis.marked()],
+        summary=[SeatSummaryView(**attrs.asdict(s)) for s in analysis.summary()],
         decisions=[DecisionView(**d.to_json()) for d in analysis.decisions])
 
 
@@ -132,8 +147,8 @@ def analysed(svc: GameService, p: AnalyseParams) -> tuple[Analysis, list[GameEve
     """The analysis ``p`` asks for and the game's events (``game.analyse``, the graph's
     route); refusals are the API's errors."""
     budget = _budget(p.budget)
-    if not 1 <= p.limit <= MAX_LIMIT:
-        raise invalid_params(f"limit: 1 .. {MAX_LIMIT}", "limit", reason="out_of_range")
+    if not 0 <= p.limit <= MAX_LIMIT:
+        raise invalid_params(f"limit: 0 .. {MAX_LIMIT}", "limit", reason="out_of_range")
     events = stored_events(svc, p.game_id, p.token)
     try:
         analysis = analyse_stored(svc.lobby, svc.rules, p.game_id, events, bot=p.bot,

@@ -151,6 +151,31 @@ class Analysis:
         """The decisions with a mark, largest loss first."""
         return sorted((d for d in self.decisions if d.mark), key=lambda d: (-d.loss, d.number))
 
+    def summary(self) -> list[SeatSummary]:
+        """Per scored seat: its decisions judged (not forced, a bot's move found), how often
+        the bot preferred another, the mean loss (losses below 0 count as 0) and the marks."""
+        out = []
+        for seat in self.seats:
+            judged = [d for d in self.decisions if d.seat == seat and d.best is not None]
+            marks = [d.mark for d in judged]
+            mean = sum(max(0.0, d.loss) for d in judged) / len(judged) if judged else 0.0
+            out.append(SeatSummary(seat, len(judged), sum(d.disagrees for d in judged),
+                                   round(mean, 1), *(marks.count(name) for name, _ in MARKS)))
+        return out
+
+
+@frozen
+class SeatSummary:
+    """One seat's part of an analysis (``Analysis.summary``)."""
+
+    seat: int
+    judged: int
+    disagreements: int
+    mean_loss: float
+    blunders: int
+    mistakes: int
+    inaccuracies: int
+
 
 class AnalysisCache(Protocol):
     """The stored decisions of one analysis (one game, bot, budget and seed), by the version
@@ -314,7 +339,7 @@ def analyse(events: Sequence[GameEvent], rules: Rules, *, bot: str = "hard",
     for number, at in enumerate(chosen, start=first):
         decision = cache.get(at.version)
         if decision is None:
-            if limit is not None and new >= limit:
+            if limit is not None and new >= limit:  # 0: only what is cached
                 break
             new += 1
             decision = analyst.decide(at, number, before, seats)

@@ -41,6 +41,10 @@ def test_game_analyse_answers_each_decision_and_reads_the_cache_the_second_time(
     assert first["decisions"][0]["before"] == first["start"]
     again = local.call("game.analyse", params)
     assert again["cached"] == 6 and again["decisions"] == first["decisions"]
+    for seat in first["summary"]:
+        mine = [d for d in first["decisions"] if d["seat"] == seat["seat"] and d["best"]]
+        assert seat["judged"] == len(mine)
+        assert seat["disagreements"] == sum(d["best"] != d["played"] for d in mine)
     # A game in progress analysed again after more moves reuses its earlier decisions.
     legal = local.call("game.legal_moves", {"game_id": game_id})
     local.call("game.move", {"game_id": game_id, "move": legal["moves"][0],
@@ -54,8 +58,11 @@ def test_game_analyse_answers_each_decision_and_reads_the_cache_the_second_time(
 def test_a_limited_call_is_resumed_by_the_next(local: Local) -> None:
     game_id, _ = played_game(local)
     params = {"game_id": game_id, "bot": "medium", "budget": "15", "limit": 2}
+    assert local.call("game.analyse", {**params, "limit": 0})["decisions"] == []
     part = local.call("game.analyse", params)
     assert not part["complete"] and len(part["decisions"]) == 2
+    read = local.call("game.analyse", {**params, "limit": 0})  # only the cache: nothing new
+    assert read["decisions"] == part["decisions"] and read["cached"] == 2
     more = local.call("game.analyse", params)
     assert more["cached"] == 2 and len(more["decisions"]) == 4
     whole = local.call("game.analyse", {**params, "limit": 40})
@@ -67,7 +74,7 @@ def test_a_limited_call_is_resumed_by_the_next(local: Local) -> None:
 @pytest.mark.parametrize(("params", "path"), [
     ({"budget": "lots"}, "budget"), ({"budget": "9000"}, "budget"),
     ({"budget": "5s"}, "budget"), ({"bot": "nobody"}, "bot"), ({"first": 50}, "first"),
-    ({"last": 50}, "last"), ({"limit": 0}, "limit")])
+    ({"last": 50}, "last"), ({"limit": -1}, "limit"), ({"limit": 501}, "limit")])
 def test_bad_params_are_refused_naming_the_field(local: Local, params: dict[str, Any],
                                                  path: str) -> None:
     game_id, _ = played_game(local, moves=2)
@@ -107,7 +114,7 @@ def test_get_the_analysis_graph_over_http(local: Local) -> None:
     points = [c for c in ET.fromstring(graph.text).iter(f"{NS}circle")
               if "point" in (c.get("class") or "")]
     assert sorted(int(c.get("data-move") or 0) for c in points) == list(range(1, 7))
-    for bad in ({"budget": "x"}, {"seed": "-1"}, {"limit": "0"}):
+    for bad in ({"budget": "x"}, {"seed": "-1"}, {"limit": "501"}):
         refused = fetch(f"/games/{game_id}/analysis.svg", **bad)
         assert refused.status_code == 400 and refused.text.count("\n") == 1, bad
     missing = fetch("/games/00000000-0000-0000-0000-000000000000/analysis.svg")

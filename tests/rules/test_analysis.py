@@ -66,6 +66,11 @@ def test_the_end_of_the_peoples_519_point_game_reaches_its_real_score() -> None:
     assert disagree and all(d.best_after is not None for d in disagree)
     assert analysis.marked() == sorted((d for d in analysis.decisions if d.mark),
                                        key=lambda d: (-d.loss, d.number))
+    (red,) = analysis.summary()
+    judged = [d for d in analysis.decisions if d.best is not None]
+    assert (red.seat, red.judged, red.disagreements) == (0, len(judged), len(disagree))
+    assert red.blunders + red.mistakes + red.inaccuracies == len(analysis.marked())
+    assert red.mean_loss == round(sum(max(0.0, d.loss) for d in judged) / len(judged), 1)
 
 
 def test_the_peoples_519_point_game_is_analysed_to_its_end() -> None:

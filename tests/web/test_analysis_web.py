@@ -60,6 +60,12 @@ def test_the_replay_draws_the_analysis_and_jumps_to_a_point(
     if marked:
         page.click(f"[data-testid=analysis-marks] button[data-move='{marked[0]}']")
         page.wait_for_selector(f"[data-testid=replay][data-index='{marked[0] - 1}']")
+    # Opened again, the page draws what the server's cache holds for the last bot and budget.
+    page.reload()
+    page.wait_for_selector("[data-testid=replay]")
+    page.wait_for_function(f"document.querySelectorAll('[data-testid=analysis-graph] "
+                           f"circle.point').length === {MOVES}")
+    assert page.input_value("[data-testid=analysis-budget]") == "10"
     no_overflow(page, f"the analysis at {size}")
     axe_clean(page, f"the analysis at {size}")
     page.locator("[data-testid=analysis-graph]").scroll_into_view_if_needed()

@@ -27,12 +27,16 @@ export class AnalysisPanel {
     this.jump = jump;
     this.result = null;
     this.view = null;
+    this.board = null;
     this.index = 0;
     this.bot = h("select", { "data-testid": "analysis-bot", "aria-label": t("Analysing bot") },
       ["hard", "medium", "easy"].map((name) => h("option", { value: name }, name)));
     this.budget = h("input", { type: "number", min: 1, max: 5000, value: 200,
                                "data-testid": "analysis-budget",
                                "aria-label": t("Budget: positions valued by each estimate") });
+    const chosen = JSON.parse(localStorage.getItem("ora.analysis") ?? "{}");  // the last run's
+    if (["hard", "medium", "easy"].includes(chosen.bot)) this.bot.value = chosen.bot;
+    if (Number(chosen.budget) > 0) this.budget.value = chosen.budget;
     this.button = h("button.primary", { type: "button", "data-testid": "analyse",
                                         onclick: () => this.run() }, t("Analyse"));
     this.status = h("p.muted.analysis-status", { "data-testid": "analysis-status",
@@ -47,9 +51,30 @@ export class AnalysisPanel {
       this.status, this.graph, this.here, this.marks);
   }
 
+  /** What the server's cache already holds for the chosen bot and budget (limit 0: nothing
+  new is analysed), drawn at once. */
+  async load() {
+    try {
+      const result = await this.ora.call("game.analyse", this.params({
+        bot: this.bot.value, budget: this.budgetText(), limit: 0 }));
+      if (!result.decisions.length || this.result) return;
+      this.result = result;
+      this.status.textContent = t("Analysed {done} of {n} moves", {
+        done: result.decisions.length, n: result.moves });
+      this.redraw();
+    } catch {
+      // no cached analysis to show: the button still runs one
+    }
+  }
+
+  budgetText() {
+    return String(Math.max(1, Math.min(5000, Number(this.budget.value) || 200)));
+  }
+
   async run() {
     this.button.disabled = true;
-    const budget = String(Math.max(1, Math.min(5000, Number(this.budget.value) || 200)));
+    const budget = this.budgetText();
+    localStorage.setItem("ora.analysis", JSON.stringify({ bot: this.bot.value, budget }));
     try {
       for (;;) {
         const result = await this.ora.call("game.analyse", this.params({
@@ -57,7 +82,7 @@ export class AnalysisPanel {
         this.result = result;
         this.status.textContent = t("Analysed {done} of {n} moves", {
           done: result.decisions.length, n: result.moves });
-        this.draw();
+        this.redraw();
         if (result.complete) break;
       }
       const disagree = this.result.decisions.filter((d) => d.best && d.best !== d.played);
@@ -71,10 +96,17 @@ export class AnalysisPanel {
     }
   }
 
+  /** The graph, and the position shown again once the replay has drawn one. */
+  redraw() {
+    if (this.view) this.show(this.index, this.view, this.board);
+    else this.draw();
+  }
+
   /** The replay shows position `index` in `board` (the box of the board), drawn from `view`. */
   show(index, view, board) {
     this.index = index;
     this.view = view;
+    this.board = board;
     if (!this.result) return;
     this.draw();
     const next = this.result.decisions.find((d) => d.number === index + 1);

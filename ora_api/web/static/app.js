@@ -579,6 +579,7 @@ async function showReplay(gameId, at) {
   const scoreBox = h("div.panel.score-box");
   const analysis = new AnalysisPanel({ ora, params: (extra) => read(gameId, extra),
                                        jump: (i) => go(i) });
+  analysis.load();
   const step = (delta) => go(Math.min(moves.length, Math.max(0, index + delta)));
   page.replaceChildren(
     h("div.game-header", {},
