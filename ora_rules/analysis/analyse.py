@@ -74,9 +74,9 @@ class Budget:
 def parse_budget(text: str | int) -> Budget:
     """``2000`` (positions valued, reproducible), ``1s`` or ``500ms`` (time, not)."""
     raw = str(text).strip()
-    if raw.isdigit() and int(raw) > 0:
+    if re.fullmatch("[0-9]+", raw) and int(raw) > 0:  # ASCII digits: str.isdigit takes "²"
         return Budget(int(raw))
-    found = re.fullmatch(r"(\d+(?:\.\d+)?)(ms|s)", raw)
+    found = re.fullmatch(r"([0-9]+(?:\.[0-9]+)?)(ms|s)", raw)
     if found and float(found[1]) > 0:
         seconds = float(found[1]) / (1000 if found[2] == "ms" else 1)
         return Budget(TIMED_CAP, seconds)
@@ -201,7 +201,8 @@ class MemoryCache:
 
 def reproducible(bot: str, budget: Budget) -> bool:
     family, _, size = bot.partition(":")
-    return budget.seconds is None and not (family in TIMED_BOTS and not size.isdigit())
+    counted = re.fullmatch("[0-9]+", size) is not None
+    return budget.seconds is None and not (family in TIMED_BOTS and not counted)
 
 
 def analysis_bot(name: str, rules: Rules) -> Bot:
@@ -209,8 +210,9 @@ def analysis_bot(name: str, rules: Rules) -> Bot:
     valued only, it chooses the same move on any machine."""
     try:
         bot = make_bot(name, rules)
-    except ValueError as e:
-        raise AnalysisError(str(e), "bot") from None
+    except ValueError as e:  # make_bot's list of names, or a number it could not read
+        text = str(e) if str(e).startswith("unknown bot") else f"unknown bot {name!r}"
+        raise AnalysisError(text, "bot") from None
     parts = [bot, getattr(bot, "rollout", None), *getattr(bot, "planners", {}).values()]
     for part in parts:
         if isinstance(part, Planner | RolloutPlanner):

@@ -171,7 +171,7 @@ def test_budgets_in_positions_or_in_time(text: str | int, evaluations: int | Non
 
 def test_bad_requests_are_refused_by_name() -> None:
     events = bot_game(2).events
-    for bad in ("0", "-3", "fast", "1h", "0s"):
+    for bad in ("0", "-3", "fast", "1h", "0s", "²", "٣s"):
         with pytest.raises(AnalysisError, match="budget") as e:
             parse_budget(bad)
         assert e.value.field == "budget"
