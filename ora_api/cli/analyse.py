@@ -22,6 +22,24 @@ if TYPE_CHECKING:
     from ora_rules.analysis import Analysis, Decision
 
 
+class Interrupted(Exception):
+    """Ctrl-C during an analysis: ``done`` decisions were analysed (or read) and stored."""
+
+    def __init__(self, done: int) -> None:
+        super().__init__(done)
+        self.done = done
+
+
+#: The exit status after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+
+
+def interrupted(error: Interrupted) -> int:
+    print(f"ora: interrupted after {error.done} decisions, each stored: the same command "
+          "resumes", file=sys.stderr)
+    return INTERRUPTED
+
+
 def add_analysis_arguments(parser: Any) -> None:
     """The flags ``analyse`` and ``render --analysis`` share."""
     parser.add_argument("--bot", default="hard",
@@ -62,15 +80,21 @@ def run_analysis(args: argparse.Namespace, *, quiet: bool = False) -> tuple[Anal
         raise InvalidCommand(f"{args.game_id!r} is not a game id") from None
     budget = parse_budget(args.budget)
     service = open_service(args.store)
+    done_so_far = [0]
     try:
         events = service.store.fold(game_id, list)
         moves = sum(isinstance(e, MovePlayed) for e in events)
         total = max(0, (moves if args.last is None else args.last) - args.first + 1)
         with progress(total, "decisions analysed", quiet=quiet) as done:
+            def seen(n: int, total: int) -> None:
+                done_so_far[0] = n
+                done(n)
+
             analysis = analyse_stored(service.lobby, service.rules, game_id, events,
                                       bot=args.bot, budget=budget, seed=args.seed,
-                                      first=args.first, last=args.last,
-                                      progress=lambda n, total: done(n))
+                                      first=args.first, last=args.last, progress=seen)
+    except KeyboardInterrupt:  # every decision done is stored: the same command resumes
+        raise Interrupted(done_so_far[0]) from None
     finally:
         service.close()
     return analysis, fold(events)
@@ -92,7 +116,10 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
 def _analyse(args: argparse.Namespace) -> int:
     from ora_rules.views.narrate import seat_name
 
-    analysis, state = run_analysis(args, quiet=args.json)
+    try:
+        analysis, state = run_analysis(args, quiet=args.json)
+    except Interrupted as e:
+        return interrupted(e)
     if args.json:
         sys.stdout.write(orjson.dumps(analysis_json(analysis)).decode() + "\n")
         return 0

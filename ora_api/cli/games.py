@@ -272,10 +272,13 @@ def _render(args: argparse.Namespace) -> int:
     if args.locale not in LOCALES:
         raise InvalidCommand(f"--locale must be one of {', '.join(LOCALES)}")
     if args.analysis:
-        from ora_api.cli.analyse import run_analysis
+        from ora_api.cli.analyse import Interrupted, interrupted, run_analysis
         from ora_rules.analysis.plot import analysis_svg
 
-        sys.stdout.write(analysis_svg(*run_analysis(args)))
+        try:
+            sys.stdout.write(analysis_svg(*run_analysis(args)))
+        except Interrupted as e:
+            return interrupted(e)
         return 0
     events = _stored_events(args)
     if args.version is not None and not 1 <= args.version <= len(events):

@@ -147,4 +147,33 @@ def test_ora_analyse_and_render_analysis_of_the_peoples_game(
         err = capsys.readouterr().err
         assert err.startswith("ora: ") and err.count("\n") == 1, err
     assert main(["analyse", "not-an-id", "--store", store]) == 2
+    capsys.readouterr()
+
+
+def test_ctrl_c_stops_ora_analyse_in_one_line_and_the_same_command_resumes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ora_api.analyses import StoredAnalysis
+
+    store = f"sqlite:{tmp_path / 'games.sqlite3'}"
+    assert main(["import", "--from", "weblabora", "--as-recorded", "--store", store,
+                 str(PEOPLE)]) == 0
+    game_id = next(line for line in capsys.readouterr().out.splitlines()
+                   if line.count("-") == 4 and " " not in line)
+    flags = ["--bot", "medium", "--budget", "10", "--from", "212", "--store", store]
+    put = StoredAnalysis.put
+
+    def stopped_on_the_third(self: StoredAnalysis, decision: Any) -> None:
+        put(self, decision)
+        if len(self.decisions) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(StoredAnalysis, "put", stopped_on_the_third)
+    assert main(["analyse", game_id, *flags]) == 130
+    assert capsys.readouterr().err == ("ora: interrupted after 2 decisions, each stored: the "
+                                       "same command resumes\n")
+    monkeypatch.setattr(StoredAnalysis, "put", put)
+    assert main(["analyse", game_id, "--json", *flags]) == 0
+    resumed = orjson.loads(capsys.readouterr().out)
+    assert resumed["cached"] == 3 and resumed["complete"] and len(resumed["decisions"]) == 6
     assert main(["analyse", game_id, "--store", f"sqlite:{tmp_path / 'none.sqlite3'}"]) == 2
