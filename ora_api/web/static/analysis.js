@@ -34,7 +34,7 @@ export class AnalysisPanel {
     this.budget = h("input", { type: "number", min: 1, max: 5000, value: 200,
                                "data-testid": "analysis-budget",
                                "aria-label": t("Budget: positions valued by each estimate") });
-    const chosen = JSON.parse(localStorage.getItem("ora.analysis") ?? "{}");  // the last run's
+    const chosen = lastChoice();
     if (["hard", "medium", "easy"].includes(chosen.bot)) this.bot.value = chosen.bot;
     if (Number(chosen.budget) > 0) this.budget.value = chosen.budget;
     this.button = h("button.primary", { type: "button", "data-testid": "analyse",
@@ -179,6 +179,15 @@ export class AnalysisPanel {
         t("Move {i}: {mark}, {loss} points: {played}; better {best}", {
           i: d.number, mark: markWord(d.mark), loss: d.loss.toFixed(1),
           played: d.played, best: d.best })))));
+  }
+}
+
+/** The bot and budget of the last analysis run in this browser ({} if none or unreadable). */
+function lastChoice() {
+  try {
+    return JSON.parse(localStorage.getItem("ora.analysis") ?? "{}") ?? {};
+  } catch {
+    return {};
   }
 }
 
