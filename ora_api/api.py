@@ -23,6 +23,7 @@ from ora_api.jsonrpc import openrpc
 from ora_api.jsonrpc.common import APP_ERRORS, STORE_UNAVAILABLE, NoParams
 from ora_api.jsonrpc.rpc import Registry, RpcError, Session
 from ora_api.methods import (
+    analysis,
     audit,
     lobby,
     notices,
@@ -68,7 +69,7 @@ def _discovery() -> orjson.Fragment:
 
 
 for _family in (lobby, play, projections, subscriptions, words, records, preview, audit,
-                undo, notices, seats):
+                undo, notices, seats, analysis):
     API.include(_family.METHODS)
 
 

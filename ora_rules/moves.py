@@ -142,7 +142,9 @@ class MoveSet(Sequence[Command]):
     parameters; indexing or iterating enumerates everything once."""
 
     def __init__(self, state: State, rules: Rules) -> None:
-        self._items = list(_items(state, rules))
+        # The game's readings' spec fields, as ``legal_moves`` and ``decide`` see them: without
+        # them, under weblabora's priory_target the Priory's uses were the rulebook's.
+        self._items = list(_items(state, under(rules, state.config.readings)))
         self._flat: list[Command] | None = None
         self._groups: dict[str, dict[str, MoveGroup]] | None = None
 

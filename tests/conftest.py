@@ -55,6 +55,7 @@ SLOW: tuple[str, ...] = (
     "tests/api/test_bot_seats.py::test_a_restarted_server_goes_on_playing_its_bot_seats",
     "tests/core/test_evolve.py::test_fold_equals_the_state_reached_move_by_move",
     "tests/core/test_codec.py::test_states_of_a_random_game_round_trip",
+    "tests/rules/test_analysis.py::test_the_peoples_519_point_game_is_analysed_to_its_end",
 )
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from ora_api.cli.analyse import add_analysis_arguments
 from ora_rules.specs import load_rules
 
 if TYPE_CHECKING:
@@ -53,6 +54,10 @@ def add_game_commands(sub: Any, default_store: Callable[[], str]) -> None:
                         help="not needed: the local store is the operator's, so every "
                              "command reads private games too (docs/records.md)")
     render.add_argument("--store", default=default_store())
+    render.add_argument("--analysis", action="store_true",
+                        help="the graph of the game's analysis instead (docs/analysis.md), "
+                             "with the flags of ora analyse")
+    add_analysis_arguments(render)
     render.set_defaults(func=_render)
 
     explain_p = sub.add_parser("explain", help="a stored game's score line by line")
@@ -266,6 +271,15 @@ def _render(args: argparse.Namespace) -> int:
 
     if args.locale not in LOCALES:
         raise InvalidCommand(f"--locale must be one of {', '.join(LOCALES)}")
+    if args.analysis:
+        from ora_api.cli.analyse import Interrupted, interrupted, run_analysis
+        from ora_rules.analysis.plot import analysis_svg
+
+        try:
+            sys.stdout.write(analysis_svg(*run_analysis(args)))
+        except Interrupted as e:
+            return interrupted(e)
+        return 0
     events = _stored_events(args)
     if args.version is not None and not 1 <= args.version <= len(events):
         raise InvalidCommand(f"--version {args.version}: the game has versions 1 .. "

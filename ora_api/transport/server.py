@@ -415,10 +415,10 @@ def create_app(dispatcher: Dispatcher, limits: ServerLimits | None = None,
             outbox.close()
             await run_in_threadpool(session.close)  # may wait for a move's game lock
 
-    from ora_api.web.pictures import svg_route
+    from ora_api.web.pictures import analysis_route, svg_route
 
     app = Starlette(routes=[WebSocketRoute("/ws", ws), svg_route(dispatcher.target),
-                            *web.routes()])
+                            analysis_route(dispatcher.target), *web.routes()])
     return SecurityHeaders(Guard(RpcFirst(app, calls, limits), policy or OriginPolicy()))
 
 

@@ -180,6 +180,7 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
         legal = local.call("game.legal_moves", {"game_id": two})
         local.call("game.move", {"game_id": two, "token": seats[legal["seat"]],
                                  "move": legal["moves"][-1]})
+    check("game.analyse", {"game_id": two, "bot": "medium", "budget": "5"})
     check("game.undo_request", {"game_id": two, "token": seats[0], "to_move": 1})
     check("game.undo_answer", {"game_id": two, "token": seats[1], "accept": True})
     check("game.wait_turn", {"game_id": two, "token": seats[1], "timeout": 0})

@@ -10,6 +10,7 @@ import { entry, hideTip, installTips, loadCatalog, verbName } from "/static/card
 import { LOCALES, locale, setLocale, t } from "/static/i18n.js";
 import { TurnNotice } from "/static/notify.js";
 import { Popover, drawBar, loadIndex, marksOf, moveLabel, whatAt } from "/static/table.js";
+import { AnalysisPanel } from "/static/analysis.js";
 import { TakeBack } from "/static/takeback.js";
 import { errorText } from "/static/words.js";
 
@@ -576,6 +577,9 @@ async function showReplay(gameId, at) {
     moves.map((m) => logEntry(m, { "data-index": m.number, onclick: () => go(m.number) },
                               () => go(m.number))));
   const scoreBox = h("div.panel.score-box");
+  const analysis = new AnalysisPanel({ ora, params: (extra) => read(gameId, extra),
+                                       jump: (i) => go(i) });
+  analysis.load();
   const step = (delta) => go(Math.min(moves.length, Math.max(0, index + delta)));
   page.replaceChildren(
     h("div.game-header", {},
@@ -592,7 +596,7 @@ async function showReplay(gameId, at) {
       h("a.button", { href: `#/game/${gameId}` }, t("Live game")),
       h("a.button", { href: "#/" }, t("All games"))),
     h("p.position", {}, label),
-    h("div.columns", {}, boardBox,
+    h("div.columns", {}, h("div.replay-main", {}, boardBox, analysis.box),
       h("aside.side", {}, scoreBox, h("div.panel", {}, h("h3", {}, t("Log")), logBox))),
     popover.box);
   boardBox.addEventListener("click", (event) => {  // a card's text; no moves in a replay
@@ -618,6 +622,7 @@ async function showReplay(gameId, at) {
     label.textContent = i === 0 ? t("The start · {n} moves", { n: moves.length })
       : t("Move {i} of {n}: {text}", { i, n: moves.length, text: move.text });
     boardBox.replaceChildren(drawBoard(view, { names: who }));
+    analysis.show(i, view, boardBox);
     for (const li of logBox.children) {
       li.classList.toggle("current", Number(li.dataset.index) === i);
     }

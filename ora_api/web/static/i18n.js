@@ -246,6 +246,40 @@ Object.assign(WORDS.ru, {
   "taken back": "отменён",
 });
 
+Object.assign(WORDS.el, {
+  "Analysis": "Ανάλυση", "Analyse": "Ανάλυση παιχνιδιού", "Analysing bot": "Bot της ανάλυσης",
+  "Budget: positions valued by each estimate":
+    "Προϋπολογισμός: θέσεις που αποτιμά κάθε εκτίμηση",
+  "A bot judges every move: the estimated final scores, its better moves.":
+    "Ένα bot κρίνει κάθε κίνηση: τους εκτιμώμενους τελικούς βαθμούς, τις καλύτερες κινήσεις του.",
+  "Analysed {done} of {n} moves": "Αναλύθηκαν {done} από {n} κινήσεις",
+  "The bot prefers another move at {k} of {n} moves.":
+    "Το bot προτιμά άλλη κίνηση σε {k} από {n} κινήσεις.",
+  "Move {i}: the bot plays {move} too.": "Κίνηση {i}: και το bot παίζει {move}.",
+  "Move {i} played {played}; the bot prefers {best}: {loss} points{mark}.":
+    "Κίνηση {i}: παίχτηκε {played}· το bot προτιμά {best}: {loss} βαθμοί{mark}.",
+  "Move {i}: {mark}, {loss} points: {played}; better {best}":
+    "Κίνηση {i}: {mark}, {loss} βαθμοί: {played}· καλύτερα {best}",
+  "Estimated final scores by move": "Εκτιμώμενοι τελικοί βαθμοί ανά κίνηση",
+  "inaccuracy": "ανακρίβεια", "mistake": "λάθος", "blunder": "σοβαρό λάθος",
+});
+Object.assign(WORDS.ru, {
+  "Analysis": "Анализ", "Analyse": "Анализировать", "Analysing bot": "Бот для анализа",
+  "Budget: positions valued by each estimate": "Бюджет: позиций на каждую оценку",
+  "A bot judges every move: the estimated final scores, its better moves.":
+    "Бот оценивает каждый ход: ожидаемые итоговые очки и свои лучшие ходы.",
+  "Analysed {done} of {n} moves": "Проанализировано ходов: {done} из {n}",
+  "The bot prefers another move at {k} of {n} moves.":
+    "Бот предпочёл бы другой ход в {k} из {n} ходов.",
+  "Move {i}: the bot plays {move} too.": "Ход {i}: бот тоже играет {move}.",
+  "Move {i} played {played}; the bot prefers {best}: {loss} points{mark}.":
+    "Ход {i}: сыграно {played}; бот предпочитает {best}: {loss} очков{mark}.",
+  "Move {i}: {mark}, {loss} points: {played}; better {best}":
+    "Ход {i}: {mark}, {loss} очков: {played}; лучше {best}",
+  "Estimated final scores by move": "Ожидаемые итоговые очки по ходам",
+  "inaccuracy": "неточность", "mistake": "ошибка", "blunder": "грубая ошибка",
+});
+
 export function locale() {
   const chosen = localStorage.getItem("ora.locale");
   return chosen in LOCALES ? chosen : "en";

@@ -1,0 +1,63 @@
+"""The estimate of every seat's final score in a position (docs/analysis.md, "The estimate").
+
+A deterministic rollout: the ``medium`` planner plays every seat on from the position until the
+game ends or the rollout has valued its budget of positions; where it stops, each seat's
+estimate is its score there (R-SCORE-1) plus what the strategic evaluation
+(``ora_rules.bots.strategy``) counts only in an unfinished game: the goods' usable value, land,
+the display's promise and the settlements in hand. At a finished game that promise is nothing,
+so the estimate of a finished position is its real score.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ora_core.errors import OraError
+from ora_core.evolve import replace
+from ora_core.state import State
+from ora_rules.bots.planner import Planner
+from ora_rules.bots.strategy import strategic_value
+from ora_rules.decide import execute
+from ora_rules.moves import MoveSet
+from ora_rules.scoring import score
+from ora_rules.specs import Rules
+
+#: Estimates are kept to a tenth of a point: the same bytes on any machine's float printing.
+PLACES = 1
+
+
+def promise(state: State, seat: int, rules: Rules) -> float:
+    """What the strategic evaluation adds to a seat's position while the game goes on: its
+    value now less its value were the game over here (``scores`` set: the fold's finished)."""
+    if state.finished:
+        return 0.0
+    over = replace(state, scores=())
+    return strategic_value(state, seat, rules) - strategic_value(over, seat, rules)
+
+
+def position_estimate(state: State, rules: Rules) -> tuple[float, ...]:
+    """Every scored seat's score in ``state`` plus its promise (no rollout), in seat order
+    (the neutral player is not scored, R-SCORE-8); the real final score of a finished game."""
+    scores = state.scores if state.scores is not None else score(state, rules)
+    return tuple(round(s.total + promise(state, s.seat, rules), PLACES) for s in scores)
+
+
+def final_estimate(state: State, rules: Rules, evaluations: int, rng: random.Random,
+                   seconds: float | None = None) -> tuple[float, ...]:
+    """Every scored seat's estimated final score: the rollout of the module's doc, valuing at most
+    ``evaluations`` positions (and, when ``seconds`` is given, stopping after that long: then
+    the estimate depends on the machine)."""
+    policy = Planner(rules, finish=False)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    while not state.finished and policy.spent < evaluations:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        try:
+            _, move, after = policy.ranked(state, MoveSet(state, rules), rng, deadline,
+                                           evaluations)[0]
+            # A forced move comes back unplayed (``Planner.ranked`` values nothing then).
+            state = after if after is not state else execute(state, move, rules).state
+        except OraError:
+            break  # a listed move the rules refuse: valued where the rollout stands
+    return position_estimate(state, rules)
