@@ -398,20 +398,20 @@ def read_ora(text: str, rules: Rules, readings: str | None = None) -> Imported:
             if other.readings == config.readings:
                 continue
             again = replay(other, parsed.moves, rules, seated).stop
-            if again is None or again.move_number > stop.move_number:
+            if again is None or again.line > stop.line:
                 stop = attrs_evolve(stop, reading=name)
                 break
         if stop.reading is not None and stop.option is None:
-            number = stop.move_number
+            line = stop.line
 
             def passes(words: str) -> bool:
                 alone = attrs_evolve(config, readings=resolve(rules, words))
                 found = replay(alone, parsed.moves, rules, seated).stop
-                return found is None or found.move_number > number
+                return found is None or found.line > line
 
             stop = attrs_evolve(stop, option=profile_option(rules, stop.reading, passes))
     return Imported(tags=tuple(parsed.tags), commands=replayed.commands,
-                    events=replayed.events, notes=(), stop=stop)
+                    events=replayed.events, notes=(), stop=stop, lines=replayed.lines)
 
 
 def _check_checkpoints(parsed: _Parsed, replayed: Replayed, hashes: list[str]) -> None:
