@@ -423,9 +423,11 @@ def _check_checkpoints(parsed: _Parsed, replayed: Replayed, hashes: list[str]) -
         line, version, prefix = check
         move = parsed.moves[index]
         if version != end or hashes[end - 1][:_CHECK_LEN] != prefix:
-            # The previous checkpoint matched, so the streams agree up to its version.
+            # The previous checkpoint matched, so the streams agree up to its version. The
+            # move is ours (the moves played up to this line), as the stops and the audit say.
+            ours = sum(1 for at in replayed.lines if at <= move.line)
             raise RecordError(
-                line, f"move {index + 1} ({move.command}) replays differently: the record "
+                line, f"move {ours} ({move.command}) replays differently: the record "
                 f"says version {version} hash {prefix}, the replay gives version {end} hash "
                 f"{hashes[end - 1][:_CHECK_LEN]}; the first differing version is after "
                 f"version {last_good}, at most {end}", version=last_good + 1)
