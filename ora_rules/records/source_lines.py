@@ -27,14 +27,13 @@ INT = re.compile(r"^-?\d+$")
 
 @frozen
 class SourceLine:
-    """A move line in the kennerspiel language; ``source`` and ``move`` keep the original line
-    and move number when it was translated from another dialect (weblabora)."""
+    """A move line in the kennerspiel language; ``source`` keeps the original line when it was
+    translated from another dialect (weblabora). A stop names ``number`` and our move."""
 
     number: int
     text: str
     tokens: tuple[str, ...]
     source: str = ""
-    move: int = 0
 
 
 def source_lines(text: str) -> list[SourceLine]:
