@@ -212,6 +212,19 @@ def score(state: State, rules: Rules) -> tuple[Score, ...]:
                  if not p.neutral)
 
 
+def neutral_score(state: State, rules: Rules) -> Score | None:
+    """The solo game's neutral player scored as a player would be, for a note beside the
+    scores (``game.score``'s ``neutral``, ``ora explain``), never as a seat of them: the rules
+    do not score it (R-SCORE-8, R-SOLO-3), but weblabora does, so an auditor compares. It
+    holds no goods and no settlements, so this is its buildings' economic value; None
+    outside the solo game."""
+    neutral = next((p for p in state.players if p.neutral), None)
+    if neutral is None:
+        return None
+    rules, convert, pieces = scoring_readings(state, rules)
+    return score_player(neutral, rules, liesborn_mode(state), convert, pieces)
+
+
 def winners(scores: tuple[Score, ...]) -> tuple[int, ...]:
     """R-SCORE-7: every player with the highest total wins."""
     best = max(s.total for s in scores)

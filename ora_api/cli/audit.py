@@ -36,10 +36,12 @@ def _audit(args: argparse.Namespace) -> int:
     from ora_api.methods.audit import AuditResult
     from ora_api.methods.departures import departures_view, recorded_readings
     from ora_rules.records import RecordError, read_record
-    from ora_rules.records.audit import audit, describe
+    from ora_rules.records.audit import audit, describe, with_lines
+    from ora_rules.records.importing import position
 
     rules = _rules()
     stop = None
+    lines: tuple[int, ...] = ()
     try:
         game_id: uuid.UUID | None = uuid.UUID(args.game)
     except ValueError:
@@ -54,13 +56,13 @@ def _audit(args: argparse.Namespace) -> int:
                                    recorded_readings(rules, args.source, args.as_recorded))
         except RecordError as e:
             raise CommandError(f"{args.game}: {e.message}") from None
-        events = list(imported.events)
+        events, lines = list(imported.events), imported.lines
         if imported.stop is not None:
             s = imported.stop
             option = f"; the option {s.option} would allow it" if s.option else ""
-            stop = (f"move {s.move_number} (line {s.line}) {s.source!r}: {s.reason} "
+            stop = (f"{position(s.line, s.move_number)} {s.source!r}: {s.reason} "
                     f"({s.rule}){option}")
-    found = audit(events, rules)
+    found = with_lines(audit(events, rules), lines)
     if args.json:
         import cattrs
 

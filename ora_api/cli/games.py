@@ -14,6 +14,10 @@ import orjson
 from ora_api.cli.analyse import add_analysis_arguments
 from ora_rules.specs import load_rules
 
+#: What ``ora explain`` says of the solo game's neutral player, whom it lists after the seats.
+NOTE = ("the neutral player is not scored (R-SCORE-8); its buildings' points, for comparing "
+        "with an engine that scores it (weblabora)")
+
 if TYPE_CHECKING:
     from ora_core.events import GameEvent
     from ora_core.state import State
@@ -195,19 +199,30 @@ def _state_after(events: list[GameEvent], move: int | None) -> State:
 def _explain(args: argparse.Namespace) -> int:
     """``ora explain GAME``: the score line by line (ora_rules.views.explain)."""
     from ora_core.errors import InvalidCommand
-    from ora_rules.views.explain import explain, explanation_text
+    from ora_rules.views.explain import explain, explain_neutral, explanation_text
 
     state = _state_after(_stored_events(args), args.at)
     seats = [p.seat for p in state.players]
     if args.seat is not None and args.seat not in seats:
         raise InvalidCommand(f"--seat {args.seat}: the game's seats are "
                              f"{', '.join(map(str, seats))}")
-    explained = explain(state, load_rules(), args.seat)
+    rules = load_rules()
+    explained = explain(state, rules, args.seat)
+    # solo: the neutral player's points as a note after the seats (not scored, R-SCORE-8)
+    neutral = explain_neutral(state, rules)
+    if neutral is not None and args.seat not in (None, neutral.seat):
+        neutral = None
     if args.json:
         for e in explained:
             sys.stdout.write(_plain(e).decode() + "\n")
+        if neutral is not None:
+            sys.stdout.write(orjson.dumps({**orjson.loads(_plain(neutral)), "note": NOTE})
+                             .decode() + "\n")
         return 0
-    print("\n\n".join(explanation_text(e) for e in explained))
+    texts = [explanation_text(e) for e in explained]
+    if neutral is not None:
+        texts.append(f"note: {NOTE}\n{explanation_text(neutral)}")
+    print("\n\n".join(texts))
     return 0
 
 

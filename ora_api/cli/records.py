@@ -211,7 +211,7 @@ def _import_one(svc: GameService, name: str, args: argparse.Namespace, *, many: 
         return 2 if result.stop else 0
     if not many:
         for note in result.notes:
-            print(f"note: line {note.line} {note.source!r} {note.action} "
+            print(f"note: line {note.line}, move {note.move} {note.source!r} {note.action} "
                   f"{' / '.join(note.commands) or '-'}: {note.why}")
     stop = result.stop
     if stop is not None:
@@ -219,7 +219,7 @@ def _import_one(svc: GameService, name: str, args: argparse.Namespace, *, many: 
         reading = f"; the reading {stop.reading!r} would allow it" if stop.reading else ""
         if stop.option:
             reading += f" (its option {stop.option})"
-        print(f"ora: {name}: move {stop.move_number} (line {stop.line}) {stop.source!r} "
+        print(f"ora: {name}: line {stop.line}, move {stop.move_number} {stop.source!r} "
               f"cannot be played: {stop.reason}{rule}: {stop.detail}{reading}; nothing stored",
               file=sys.stderr)
         return 2
@@ -260,7 +260,8 @@ def _verify(args: argparse.Namespace) -> int:
         upcast = []  # a record is replayed by today's engine: nothing stored is upcast
         stop = imported.stop
         difference = None if stop is None else Difference(
-            len(events) + 1, stop.move_number, stop.source, stop.reason, stop.rule, stop.detail)
+            len(events) + 1, stop.move_number, stop.source, stop.reason, stop.rule, stop.detail,
+            stop.line)
     moves = sum(isinstance(e, MovePlayed) for e in events)
     head = head_tag(chain_of(events)[-1])
     if args.json:
@@ -271,13 +272,14 @@ def _verify(args: argparse.Namespace) -> int:
             "difference": None if difference is None else {
                 "version": difference.version, "move_number": difference.move_number,
                 "move": difference.move, "reason": difference.reason, "rule": difference.rule,
-                "detail": difference.detail}}).decode() + "\n")
+                "detail": difference.detail, "line": difference.line}}).decode() + "\n")
     elif difference is None:
         print(f"ok: {what}: {moves} moves, {len(events)} events, head {head}")
     else:
         d = difference
         rule = f" ({d.rule})" if d.rule else ""
-        print(f"differs: {what}: version {d.version}, move {d.move_number} "
+        line = "" if d.line is None else f"line {d.line}, "
+        print(f"differs: {what}: version {d.version}, {line}move {d.move_number} "
               f"{d.move!r}: {d.reason}{rule}: {d.detail}")
     if upcast and not args.json:
         print("upcast: " + ", ".join(f"{u.events} {u.tag} v{u.from_version}->v{u.to_version}"

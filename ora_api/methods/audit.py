@@ -16,7 +16,8 @@ from ora_api.methods.departures import DepartureView, departures_view, recorded_
 from ora_api.methods.records import bad_record, stored_events
 from ora_core.events import GameEvent
 from ora_rules.records import RecordError, read_record
-from ora_rules.records.audit import audit
+from ora_rules.records.audit import Audit, audit, with_lines
+from ora_rules.records.importing import position
 
 if TYPE_CHECKING:
     from ora_api.service import GameService
@@ -61,19 +62,20 @@ def game_audit(svc: GameService, session: Session, p: AuditParams) -> AuditResul
                              reason="invalid_params")
     stop = None
     events: list[GameEvent]
+    lines: tuple[int, ...] = ()
     if p.record is not None:
         try:
             imported = read_record(p.record, svc.rules, p.source,
                                    recorded_readings(svc.rules, p.source, p.as_recorded))
         except RecordError as e:
             raise bad_record(e) from None
-        events = list(imported.events)
+        events, lines = list(imported.events), imported.lines
         if imported.stop is not None:
             s = imported.stop
-            stop = f"move {s.move_number} (line {s.line}) {s.source!r}: {s.reason} ({s.rule})"
+            stop = f"{position(s.line, s.move_number)} {s.source!r}: {s.reason} ({s.rule})"
     else:
         assert p.game_id is not None
         events = stored_events(svc, p.game_id, p.token)
-    found = audit(events, svc.rules)
+    found: Audit = with_lines(audit(events, svc.rules), lines)
     return AuditResult(profile=found.profile, moves=found.moves,
                        departures=departures_view(found), stop=stop)

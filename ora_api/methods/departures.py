@@ -28,12 +28,15 @@ class DepartureView:
     rulebook: str = field(metadata=meta("what the rulebook does with this move here: its "
                                          "refusal, or the first event it plays otherwise"))
     instead: str = field(metadata=meta("the rulebook's reading in general"))
+    line: int | None = field(default=None, metadata=meta(
+        "the record's line of the move, when a record is audited or imported (else null)"))
 
 
 def departures_view(found: Audit) -> list[DepartureView]:
     return [DepartureView(move_number=d.move_number, command=d.command, option=d.option,
                           kind=d.kind, rule=d.rule, rule_text=d.rule_text, text=d.text,
-                          rulebook=d.rulebook, instead=d.instead) for d in found.departures]
+                          rulebook=d.rulebook, instead=d.instead, line=d.line)
+            for d in found.departures]
 
 
 def recorded_readings(rules: Rules, source: str, as_recorded: bool) -> str | None:

@@ -29,8 +29,8 @@ from ora_api.service import EVENTS_PAGE, EVENTS_PAGE_BYTES, GameService
 from ora_api.table.hot import decider
 from ora_core.state import State
 from ora_rules.complete import complete_from
-from ora_rules.scoring import score, winners
-from ora_rules.views.view import ScoreLine
+from ora_rules.scoring import neutral_score, score, winners
+from ora_rules.views.view import ScoreLine, score_line
 
 
 @frozen(kw_only=True)
@@ -135,6 +135,9 @@ class ScoreResult:
     final: bool = field(metadata=meta("true once the game has ended; else provisional"))
     scores: list[ScoreLine]
     winners: list[int] | None = field(metadata=meta("the winning seats once final"))
+    neutral: ScoreLine | None = field(default=None, metadata=meta(
+        "solo: the neutral player's buildings' points, as engines that score it report "
+        "them (weblabora); a note, not a seat: the rules do not score it (R-SCORE-8)"))
 
 
 
@@ -229,11 +232,13 @@ def game_events(svc: GameService, session: Session, p: EventsParams) -> EventsRe
 def game_score(svc: GameService, session: Session, p: GameParams) -> ScoreResult:
     """The final scores are the ones the game's end recorded."""
     state = svc.current(p.game_id, p.token)
+    neutral = neutral_score(state, svc.rules)
+    note = None if neutral is None else score_line(neutral)
     if state.scores is not None:
         return ScoreResult(version=state.version, final=True, scores=score_views(state.scores),
-                           winners=list(winners(state.scores)))
+                           winners=list(winners(state.scores)), neutral=note)
     return ScoreResult(version=state.version, final=False,
-                       scores=score_views(score(state, svc.rules)), winners=None)
+                       scores=score_views(score(state, svc.rules)), winners=None, neutral=note)
 
 
 def state_at_move(svc: GameService, game_id: UUID, move: int, token: str | None = None

@@ -36,7 +36,7 @@ from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold
 from ora_core.store import TamperedLog
 from ora_rules.records import Imported, RecordError, read_record, write_record
-from ora_rules.records.audit import audit
+from ora_rules.records.audit import audit, with_lines
 from ora_rules.records.ora_format import chain_of, head_tag
 from ora_rules.records.verify import Difference, redecide
 
@@ -135,6 +135,7 @@ class ImportedSeat:
 @frozen(kw_only=True)
 class ImportNoteView:
     line: int
+    move: int = field(metadata=meta("our number of the line's first move (as move_number)"))
     source: str
     action: str = field(metadata=meta("inserted, merged, rewritten or dropped"))
     commands: list[str]
@@ -145,8 +146,10 @@ class ImportNoteView:
 class ImportStopView:
     """The first move that cannot be played: nothing is stored."""
 
-    move_number: int = field(metadata=meta("1-based number of the move in the record"))
-    line: int
+    move_number: int = field(metadata=meta(
+        "our 1-based number of the move (the moves played before it + 1, as game.audit and "
+        "game.log count); the record's lines count otherwise"))
+    line: int = field(metadata=meta("the record's 1-based line"))
     source: str
     command: str = field(metadata=meta("our command it became (\"\" if none)"))
     reason: str = field(metadata=meta("the engine's reason code (or invalid_command)"))
@@ -191,6 +194,8 @@ class DifferenceView:
         "events_missing, events_extra"))
     rule: str | None
     detail: str
+    line: int | None = field(default=None, metadata=meta(
+        "the record's line, when a record is verified (else null)"))
 
 
 @frozen(kw_only=True)
@@ -244,7 +249,8 @@ def game_import(svc: GameService, session: Session, p: ImportParams) -> ImportRe
                                               p.visibility)
     stop = imported.stop
     seats = []
-    found = audit(imported.events, svc.rules) if game_id is not None else None
+    found = with_lines(audit(imported.events, svc.rules), imported.lines) \
+        if game_id is not None else None
     if game_id is not None:
         state = fold(imported.events)
         seats = [ImportedSeat(seat=pl.seat, colour=pl.colour, name=pl.name, bot=pl.bot,
@@ -253,7 +259,7 @@ def game_import(svc: GameService, session: Session, p: ImportParams) -> ImportRe
     return ImportResult(
         game_id=game_id, version=len(imported.events), moves=len(imported.commands),
         seats=seats,
-        notes=[ImportNoteView(line=n.line, source=n.source, action=n.action,
+        notes=[ImportNoteView(line=n.line, move=n.move, source=n.source, action=n.action,
                               commands=list(n.commands), why=n.why) for n in imported.notes],
         stop=None if stop is None else ImportStopView(
             move_number=stop.move_number, line=stop.line, source=stop.source,
@@ -285,7 +291,7 @@ def game_verify(svc: GameService, session: Session, p: VerifyParams) -> VerifyRe
         if imported.stop is not None:
             s = imported.stop
             difference = Difference(len(events) + 1, s.move_number, s.command or s.source,
-                                    s.reason, s.rule, s.detail)
+                                    s.reason, s.rule, s.detail, s.line)
     else:
         assert p.game_id is not None
         events = stored_events(svc, p.game_id, p.token)
@@ -301,4 +307,4 @@ def verify_result(events: Sequence[GameEvent], difference: Difference | None) ->
         difference=None if difference is None else DifferenceView(
             version=difference.version, move_number=difference.move_number,
             move=difference.move, reason=difference.reason, rule=difference.rule,
-            detail=difference.detail))
+            detail=difference.detail, line=difference.line))

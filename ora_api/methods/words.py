@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from attrs import field, frozen
@@ -19,6 +20,9 @@ from ora_api.jsonrpc.rpc import Registry, Session, invalid_params
 from ora_api.service import GameService
 from ora_core.state import State
 from ora_rules.views.i18n import Locale
+
+if TYPE_CHECKING:
+    from ora_rules.views.explain import Explanation
 
 METHODS = Registry()
 
@@ -188,6 +192,10 @@ class ExplainResult:
     version: int = field(metadata=meta("the version of the state explained"))
     final: bool = field(metadata=meta("true when that state is the game's end"))
     seats: list[SeatExplanation]
+    neutral: SeatExplanation | None = field(default=None, metadata=meta(
+        "solo: the neutral player explained as a seat would be, a note for comparing with an "
+        "engine that scores it (weblabora); not a seat: the rules do not score it "
+        "(R-SCORE-8)"))
 
 
 @METHODS.method("game.explain", params=ExplainParams, result=ExplainResult,
@@ -195,26 +203,31 @@ class ExplainResult:
                 summary="The score line by line: goods, economic values, settlements.")
 def game_explain(svc: GameService, session: Session, p: ExplainParams) -> ExplainResult:
     """The lines sum to the score game.score gives (the items are scoring's own)."""
-    from ora_rules.views.explain import explain
+    from ora_rules.views.explain import explain, explain_neutral
 
     state = _state_after_move(svc, p.game_id, p.move, "move", p.token)
-    seats = []
-    for e in explain(state, svc.rules, p.seat, p.locale):
-        seats.append(SeatExplanation(
-            seat=e.seat, name=e.name, total=e.score.total, goods_points=e.score.goods,
-            economic_points=e.score.economic, settlement_points=list(e.score.settlements),
-            goods=[GoodsPoints(goods={g.value: n for g, n in line.goods.items()},
-                               points=line.points, text=line.text) for line in e.goods],
-            economic=[CardPoints(card=line.card, col=line.coord[0], row=line.coord[1],
-                                 points=line.points, text=line.text) for line in e.economic],
-            settlements=[SettlementPoints(
-                settlement=s.settlement, col=s.coord[0], row=s.coord[1], dwelling=s.dwelling,
-                neighbours=[NeighbourPoints(col=n.coord[0], row=n.coord[1], card=n.card,
-                                            points=n.points, text=n.text)
-                            for n in s.neighbours],
-                points=s.points, text=s.text) for s in e.settlements],
-            text=e.text))
-    return ExplainResult(version=state.version, final=state.finished, seats=seats)
+    seats = [_seat_explanation(e) for e in explain(state, svc.rules, p.seat, p.locale)]
+    neutral = explain_neutral(state, svc.rules, p.locale)
+    return ExplainResult(version=state.version, final=state.finished, seats=seats,
+                         neutral=None if neutral is None or p.seat not in (None, neutral.seat)
+                         else _seat_explanation(neutral))
+
+
+def _seat_explanation(e: Explanation) -> SeatExplanation:
+    return SeatExplanation(
+        seat=e.seat, name=e.name, total=e.score.total, goods_points=e.score.goods,
+        economic_points=e.score.economic, settlement_points=list(e.score.settlements),
+        goods=[GoodsPoints(goods={g.value: n for g, n in line.goods.items()},
+                           points=line.points, text=line.text) for line in e.goods],
+        economic=[CardPoints(card=line.card, col=line.coord[0], row=line.coord[1],
+                             points=line.points, text=line.text) for line in e.economic],
+        settlements=[SettlementPoints(
+            settlement=s.settlement, col=s.coord[0], row=s.coord[1], dwelling=s.dwelling,
+            neighbours=[NeighbourPoints(col=n.coord[0], row=n.coord[1], card=n.card,
+                                        points=n.points, text=n.text)
+                        for n in s.neighbours],
+            points=s.points, text=s.text) for s in e.settlements],
+        text=e.text)
 
 
 # --- the legal moves as a tree (ora_rules.move_tree) ----------------------------------------------

@@ -33,6 +33,7 @@ from ora_core.evolve import evolve, fold
 from ora_core.state import Readings, State
 from ora_rules.decide import execute, start
 from ora_rules.readings import profile_of
+from ora_rules.records.importing import position
 from ora_rules.rulebook import UnknownRule, load_rulebook
 from ora_rules.scoring import score
 from ora_rules.specs import Rules
@@ -53,6 +54,7 @@ class Departure:
     text: str          # what the game did under the option
     rulebook: str      # what the rulebook would have done with this move, from this position
     instead: str       # the rulebook's reading in general (the default option's text)
+    line: int | None = None  # the record's line of the move, when audited from a record
 
 
 @frozen
@@ -209,6 +211,15 @@ def _departure(rules: Rules, number: int, command: str, option: str,
                      rulebook, instead)
 
 
+def with_lines(found: Audit, lines: Sequence[int]) -> Audit:
+    """The audit of a record's game with each move's record line (``Imported.lines``)."""
+    def line(number: int) -> int | None:
+        return lines[number - 1] if 0 < number <= len(lines) else None
+
+    return attrs.evolve(found, departures=tuple(attrs.evolve(d, line=line(d.move_number))
+                                                for d in found.departures))
+
+
 def describe(audit: Audit) -> list[str]:
     """The audit as lines of text (the CLI and an import print them)."""
     if not audit.departures:
@@ -217,7 +228,8 @@ def describe(audit: Audit) -> list[str]:
     lines = [f"audit: profile {audit.profile}: {len(audit.departures)} of {audit.moves} moves "
              "rely on its options"]
     for d in audit.departures:
-        where = f"move {d.move_number} {d.command!r}" if d.command else \
+        move = f"move {d.move_number}" if d.line is None else position(d.line, d.move_number)
+        where = f"{move} {d.command!r}" if d.command else \
             "the final scoring" if d.move_number else "the set-up"
         lines.append(f"  {where}: {d.option} ({d.kind}, {d.rule}): {d.text}; the rulebook: "
                      f"{d.rulebook}")

@@ -334,6 +334,7 @@ class _Translator:
         if converts:
             options = [tuple(p) for p in use_options(self.state, self.rules, seat, building)]
         lines = [line, *chain]
+        payments: list[Counter[Good]] = []  # what each of the lines pays
         paid: Counter[Good] = Counter()
         gained: Counter[Good] = Counter()
         self.named = set()
@@ -344,6 +345,7 @@ class _Translator:
             b_spec = self.rules.building(b).id
             joker = joker or b_spec in _JOKER_USES
             tokens = [self._building(t) for t in ks_line.tokens[2:]]
+            payments.append(Counter())
             ints = [int(t) for t in tokens if _INT.match(t)]
             coords += list(zip(ints[::2], ints[1::2], strict=False))
             for k, token in enumerate(t for t in tokens if _GOODS.match(t)):
@@ -357,6 +359,7 @@ class _Translator:
                     gained.update(_goods(pay_codes + gain_codes))
                 else:
                     paid.update(_goods(pay_codes))
+                    payments[-1].update(_goods(pay_codes))
                     if b_spec not in _JOKER_USES or self._joker_gives():
                         gained.update(_goods(gain_codes))
                     else:
@@ -386,7 +389,10 @@ class _Translator:
             converted = self._match_with_wine(line, building, prior, targets, paid, gained,
                                                joker, coords)
             if converted is None:
-                raise self._no_match(line, building, prior, targets, options, chain)
+                refused = self._no_match(line, building, prior, targets, options, chain)
+                if refused.reason == "no_matching_use":  # the engine's refusal goes first
+                    refused = self._short(lines, payments) or refused
+                raise refused
             chosen = converted
         self._keep(chosen)
         if self.with_prior:
@@ -514,6 +520,23 @@ class _Translator:
                           "kennerspiel spends wine and whiskey directly as coins; the "
                           "conversion (R-FREE-1) is made explicit")
                 return found
+        return None
+
+    def _short(self, lines: Sequence[_Line], payments: Sequence[Counter[Good]]
+               ) -> _Stop | None:
+        """The first of a use's lines (the use and those it grants) that pays goods the player
+        does not hold (coins: with the wine and whiskey that would make them), if any."""
+        player = self.state.players[self.state.flow.turn.seat]
+        due: Counter[Good] = Counter()
+        for ks_line, payment in zip(lines, payments, strict=True):
+            due.update(payment)
+            for good, n in sorted(due.items()):
+                have = player.count(good) + (player.count(Good.WINE) + 2 * player.count(
+                    Good.WHISKEY) if good is Good.COIN else 0)
+                if n > have:
+                    return _Stop(f"USE {self._building(ks_line.tokens[1])}", "cannot_afford",
+                                 "R-GOODS-4", f"{ks_line.text} pays {n} {good.value} but the "
+                                 f"player has {have}", at=ks_line)
         return None
 
     def _no_match(self, line: _Line, building: str, prior: bool, targets: list[str],

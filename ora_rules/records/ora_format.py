@@ -398,20 +398,20 @@ def read_ora(text: str, rules: Rules, readings: str | None = None) -> Imported:
             if other.readings == config.readings:
                 continue
             again = replay(other, parsed.moves, rules, seated).stop
-            if again is None or again.move_number > stop.move_number:
+            if again is None or again.line > stop.line:
                 stop = attrs_evolve(stop, reading=name)
                 break
         if stop.reading is not None and stop.option is None:
-            number = stop.move_number
+            line = stop.line
 
             def passes(words: str) -> bool:
                 alone = attrs_evolve(config, readings=resolve(rules, words))
                 found = replay(alone, parsed.moves, rules, seated).stop
-                return found is None or found.move_number > number
+                return found is None or found.line > line
 
             stop = attrs_evolve(stop, option=profile_option(rules, stop.reading, passes))
     return Imported(tags=tuple(parsed.tags), commands=replayed.commands,
-                    events=replayed.events, notes=(), stop=stop)
+                    events=replayed.events, notes=(), stop=stop, lines=replayed.lines)
 
 
 def _check_checkpoints(parsed: _Parsed, replayed: Replayed, hashes: list[str]) -> None:
@@ -423,9 +423,11 @@ def _check_checkpoints(parsed: _Parsed, replayed: Replayed, hashes: list[str]) -
         line, version, prefix = check
         move = parsed.moves[index]
         if version != end or hashes[end - 1][:_CHECK_LEN] != prefix:
-            # The previous checkpoint matched, so the streams agree up to its version.
+            # The previous checkpoint matched, so the streams agree up to its version. The
+            # move is ours (the moves played up to this line), as the stops and the audit say.
+            ours = sum(1 for at in replayed.lines if at <= move.line)
             raise RecordError(
-                line, f"move {index + 1} ({move.command}) replays differently: the record "
+                line, f"move {ours} ({move.command}) replays differently: the record "
                 f"says version {version} hash {prefix}, the replay gives version {end} hash "
                 f"{hashes[end - 1][:_CHECK_LEN]}; the first differing version is after "
                 f"version {last_good}, at most {end}", version=last_good + 1)

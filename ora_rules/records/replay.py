@@ -19,7 +19,7 @@ from ora_core.evolve import fold
 from ora_core.state import GameConfig, State
 from ora_rules.decide import Executed, execute, start
 from ora_rules.records.hints import option_allowing, with_option
-from ora_rules.records.importing import ImportStop
+from ora_rules.records.importing import ImportStop, moves_played
 from ora_rules.records.takeback_lines import is_takeback, play_line
 from ora_rules.specs import Rules
 
@@ -44,6 +44,7 @@ class Replayed:
     ends: tuple[int, ...]      # the stream's version after each line played (take-backs too)
     state: State               # the state after the last played move
     stop: ImportStop | None
+    lines: tuple[int, ...] = ()  # the record's line of each MovePlayed, in order
 
 
 def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
@@ -60,6 +61,7 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
     state = fold(events)
     commands: list[str] = []
     ends: list[int] = []
+    lines: list[int] = []
     stop: ImportStop | None = None
     waiting = sorted(enumerate(seated), key=lambda item: (item[1][0], item[0]))
     state = _seat(events, state, waiting, 0)
@@ -68,7 +70,7 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
             try:
                 said = play_line(events, config.players, move.command)
             except IllegalCommand as e:
-                stop = _stop(number, move, e.reason, e.rule, e.detail)
+                stop = _stop(len(lines) + 1, move, e.reason, e.rule, e.detail)
                 break
             events.extend(said)  # not a command: ``commands`` are the moves and table lines
             state = _seat(events, fold(said, state), waiting, number)
@@ -77,20 +79,21 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
         try:
             executed = _played(state, move, rules)
         except IllegalCommand as e:
-            stop = _stop(number, move, e.reason, e.rule, e.detail)
+            stop = _stop(len(lines) + 1, move, e.reason, e.rule, e.detail)
         except (InvalidCommand, AmbiguousCommand, InvalidConfig) as e:
-            stop = _stop(number, move, e.code, None, e.message)
+            stop = _stop(len(lines) + 1, move, e.code, None, e.message)
         if stop is not None:
             stop = with_option(stop, option_allowing(
                 state, rules, stop.reason, partial(execute, command=move.command, rules=rules)))
             break
         events.extend(executed.events)
+        lines += [move.line] * moves_played(executed.events)
         state = executed.state
         first = executed.events[0]
         commands.append(first.move if isinstance(first, MovePlayed) else move.command)
         state = _seat(events, state, waiting, number)
         ends.append(state.version)
-    return Replayed(tuple(events), tuple(commands), tuple(ends), state, stop)
+    return Replayed(tuple(events), tuple(commands), tuple(ends), state, stop, tuple(lines))
 
 
 def _played(state: State, move: SourceMove, rules: Rules) -> Executed:

@@ -19,7 +19,7 @@ from ora_core.state import State
 from ora_rules.decide import execute
 from ora_rules.readings import label, set_name
 from ora_rules.records.hints import option_allowing, profile_option, with_option
-from ora_rules.records.importing import Imported, ImportNote, ImportStop
+from ora_rules.records.importing import Imported, ImportNote, ImportStop, moves_played
 from ora_rules.specs import Rules
 
 INT = re.compile(r"^-?\d+$")
@@ -27,14 +27,13 @@ INT = re.compile(r"^-?\d+$")
 
 @frozen
 class SourceLine:
-    """A move line in the kennerspiel language; ``source`` and ``move`` keep the original line
-    and move number when it was translated from another dialect (weblabora)."""
+    """A move line in the kennerspiel language; ``source`` keeps the original line when it was
+    translated from another dialect (weblabora). A stop names ``number`` and our move."""
 
     number: int
     text: str
     tokens: tuple[str, ...]
     source: str = ""
-    move: int = 0
 
 
 def source_lines(text: str) -> list[SourceLine]:
@@ -48,11 +47,15 @@ def source_lines(text: str) -> list[SourceLine]:
 
 
 class LineStop(Exception):
-    """A line that cannot be played, for a reason found by the translator (not ``decide``)."""
+    """A line that cannot be played, for a reason found by the translator (not ``decide``);
+    ``at``: the line that fails when it is one of those the played line consumed (a use
+    granted by a redirect), not the played line itself."""
 
-    def __init__(self, command: str, reason: str, rule: str | None, detail: str) -> None:
+    def __init__(self, command: str, reason: str, rule: str | None, detail: str,
+                 at: SourceLine | None = None) -> None:
         super().__init__(detail)
         self.command, self.reason, self.rule, self.detail = command, reason, rule, detail
+        self.at = at
 
 
 class LinePlayer(Protocol):
@@ -81,40 +84,36 @@ def with_reading_hint(read: Callable[[str | None], Imported], rules: Rules,
         if other == "rulebook":
             continue
         again = read(other)
-        if again.stop is None or again.stop.move_number > stop.move_number:
+        if _past(again.stop, stop.line):
             option = stop.option or profile_option(rules, other, lambda words: _past(
-                read(words).stop, stop.move_number))
-            return Imported(imported.tags, imported.commands, imported.events, imported.notes,
-                            attrs.evolve(stop, reading=other, option=option))
+                read(words).stop, stop.line))
+            return attrs.evolve(imported, stop=attrs.evolve(stop, reading=other,
+                                                             option=option))
     return imported
 
 
-def _past(stop: ImportStop | None, move_number: int) -> bool:
-    return stop is None or stop.move_number > move_number
+def _past(stop: ImportStop | None, line: int) -> bool:
+    return stop is None or stop.line > line
 
 
 def play_lines(game: LinePlayer, moves: Sequence[SourceLine]) -> tuple[Imported, State]:
     """Play the record's move lines through ``game`` up to the first that cannot be played."""
     stop: ImportStop | None = None
+    lines: list[int] = []  # the record's line of each move played
     i = 0
     while i < len(moves):
         line = moves[i]
-        number = line.move or i + 1
+        number = len(lines) + 1  # our number of the line's first move
         before = (game.state, len(game.events), len(game.commands), len(game.notes))
         try:
             i += 1 + game.line(line, moves[i + 1:])
-        except LineStop as s:
-            stop = ImportStop(number, line.number, line.source or line.text, s.command,
-                              s.reason, s.rule, s.detail, None)
-        except IllegalCommand as e:
-            stop = ImportStop(number, line.number, line.source or line.text, line.text,
-                              e.reason, e.rule, e.detail, None)
-        except (InvalidCommand, AmbiguousCommand) as e:
-            stop = ImportStop(number, line.number, line.source or line.text, line.text,
-                              e.code, None, e.message, None)
-        if stop is not None:
-            stop = _option(game, before, line, moves[i + 1:], stop)
+        except (LineStop, IllegalCommand, InvalidCommand, AmbiguousCommand) as e:
+            # the moves the line played before it failed (an inserted COMMIT) come first
+            lines += [line.number] * moves_played(game.events[before[1]:])
+            stop = _option(game, before, line, moves[i + 1:], _stop(len(lines) + 1, line, e))
             break
+        lines += [line.number] * moves_played(game.events[before[1]:])
+        game.notes[before[3]:] = [attrs.evolve(n, move=number) for n in game.notes[before[3]:]]
     config = game.state.config
     name = set_name(game.rules, config.readings)
     tags = (("Game", "ora"), ("Players", str(config.players)), ("Variant", str(config.variant)),
@@ -122,7 +121,22 @@ def play_lines(game: LinePlayer, moves: Sequence[SourceLine]) -> tuple[Imported,
             ("Colours", " ".join(config.colours)), ("Readings", label(config.readings)),
             *((("Profile", name),) if name not in (None, "rulebook") else ()))
     return Imported(tags, tuple(game.commands), tuple(game.events), tuple(game.notes),
-                    stop), game.state
+                    stop, tuple(lines)), game.state
+
+
+def _stop(move: int, line: SourceLine,
+          error: LineStop | IllegalCommand | InvalidCommand | AmbiguousCommand) -> ImportStop:
+    """The stop of ``line`` (or of the consumed line the translator names) as our move
+    ``move``."""
+    text = line.source or line.text
+    if isinstance(error, LineStop):
+        at = error.at or line
+        return ImportStop(move, at.number, at.source or at.text, error.command, error.reason,
+                          error.rule, error.detail, None)
+    if isinstance(error, IllegalCommand):
+        return ImportStop(move, line.number, text, line.text, error.reason, error.rule,
+                          error.detail, None)
+    return ImportStop(move, line.number, text, line.text, error.code, None, error.message, None)
 
 
 def _option(game: LinePlayer, before: tuple[State, int, int, int], line: SourceLine,

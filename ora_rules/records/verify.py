@@ -37,6 +37,7 @@ class Difference:
     #                         setup_differs | events_differ | events_missing | events_extra
     rule: str | None        # the rule id of a refusal
     detail: str
+    line: int | None = None  # the record's line, when a record (not a stored game) is verified
 
 
 def redecide(events: Sequence[GameEvent], rules: Rules) -> Difference | None:

@@ -73,13 +73,13 @@ def _config(lines: list[_Line]) -> tuple[dict[str, str], int]:
 def _moves(lines: Sequence[_Line]) -> list[_Line]:
     """The move lines rewritten into the kennerspiel language (one or two per line)."""
     moves: list[_Line] = []
-    for move, line in enumerate(lines, start=1):
+    for line in lines:
         verb, args = line.tokens[0], list(line.tokens[1:])
         if verb not in _VERBS:
             raise RecordError(line.number, f"{verb!r} is not a weblabora move")
 
-        def add(tokens: list[str], at: _Line = line, number: int = move) -> None:
-            moves.append(_Line(at.number, " ".join(tokens), tuple(tokens), at.text, number))
+        def add(tokens: list[str], at: _Line = line) -> None:
+            moves.append(_Line(at.number, " ".join(tokens), tuple(tokens), at.text))
 
         if verb == "use" and args and len(args[0]) == 3 and args[0][0] == "L" \
                 and args[0][2] == "3":
@@ -225,8 +225,7 @@ class _Weblabora(_Translator):
                     tokens = (line.tokens[0], nxt.tokens[1], *line.tokens[2:])
                     self.note(line, "rewritten", (" ".join(tokens),), "weblabora places the "
                               "contract's clergyman on the building the use names")
-                    return _Line(line.number, " ".join(tokens), tokens, line.source,
-                                 line.move)
+                    return _Line(line.number, " ".join(tokens), tokens, line.source)
                 break
         return line
 

@@ -95,6 +95,15 @@ def explain(state: State, rules: Rules, seat: int | None = None, locale: str = "
                  if not p.neutral and (seat is None or p.seat == seat))
 
 
+def explain_neutral(state: State, rules: Rules, locale: str = "en") -> Explanation | None:
+    """The solo game's neutral player explained as a seat would be: a note for comparing with
+    an engine that scores it (weblabora), not a seat of the score (R-SCORE-8,
+    ``scoring.neutral_score``); None outside the solo game."""
+    say = ENGLISH if locale == "en" else Speech(locale)
+    return next((explain_player(state, p, rules, say) for p in state.players if p.neutral),
+                None)
+
+
 def _card_name(card: str, rules: Rules, say: Speech) -> str:
     if card.startswith("S"):
         return settlement_name(rules, card, say)

@@ -103,7 +103,7 @@ def test_game21872_under_the_rulebook_stops_at_the_second_purchase_of_round_6() 
     6; the kennerspiel readings (one purchase per slot) would play it."""
     stop = imported("game21872.txt").stop
     assert stop is not None
-    assert (stop.move_number, stop.line, stop.source) == (73, 75, "BUY_PLOT 0 MOUNTAIN")
+    assert (stop.move_number, stop.line, stop.source) == (69, 75, "BUY_PLOT 0 MOUNTAIN")
     assert (stop.reason, stop.rule, stop.reading, stop.option) == (
         "landscape_limit", "R-BUY-2", "kennerspiel-0.21", "landscape_purchases=per_slot")
 
@@ -128,13 +128,13 @@ def test_game4aedf9e5_relies_on_a_clergyman_over_its_own_on_an_occupied_building
         "building_sets=by_players prior_bonus_after_purchase=kept"
     stop = imported("game4aedf9e5.txt", without).stop
     assert stop is not None
-    assert (stop.move_number, stop.line, stop.source) == (142, 144, "USE G12 ShShShPtPtPt")
+    assert (stop.move_number, stop.line, stop.source) == (137, 144, "USE G12 ShShShPtPtPt")
     assert (stop.reason, stop.rule, stop.option) == ("building_occupied", "R-CLG-4",
                                                      "occupied_own_building=replaces")
     rulebook = imported("game4aedf9e5.txt").stop
     assert rulebook is not None
     assert (rulebook.move_number, rulebook.reason, rulebook.rule, rulebook.reading) == (
-        49, "landscape_limit", "R-BUY-2", "kennerspiel-0.21")
+        48, "landscape_limit", "R-BUY-2", "kennerspiel-0.21")
     assert imported("game4aedf9e5.txt", "kennerspiel-0.21").stop is None
 
 

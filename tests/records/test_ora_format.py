@@ -117,6 +117,8 @@ def test_a_changed_move_with_checkpoints_names_the_first_differing_version() -> 
         read_record("\n".join(lines), rules())
     assert caught.value.line == at + 1
     assert caught.value.version == previous + 1
+    ours = sum(1 for line in lines[:at + 1] if not line.startswith("["))  # no take-back lines
+    assert caught.value.message.startswith(f"line {at + 1}: move {ours} (COMMIT) replays")
     assert f"after version {previous}" in caught.value.message
 
 

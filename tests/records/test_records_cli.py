@@ -139,14 +139,15 @@ def test_an_illegal_move_in_a_record_stops_the_import_and_stores_nothing(
     code, out, err = run(capsys, "import", str(tmp_path / "bad.ora"), "--store", stored.url)
     assert code == 2 and out == ""
     assert err.count("\n") == 1
-    assert f"move {end + 1} (line {len(header) + end + 1}) 'COMMIT' cannot be played: " \
+    assert f"line {len(header) + end + 1}, move {end + 1} 'COMMIT' cannot be played: " \
            "main_action_missing (R-ACT-1)" in err
     assert "nothing stored" in err
     with open_store(stored.url) as store:
         assert store.game_ids() == before
     code, out, _ = run(capsys, "verify", str(tmp_path / "bad.ora"), "--store", stored.url)
     assert code == 1
-    assert f"move {end + 1} 'COMMIT': main_action_missing (R-ACT-1)" in out
+    assert f"line {len(header) + end + 1}, move {end + 1} 'COMMIT': main_action_missing " \
+        "(R-ACT-1)" in out
 
 
 def tamper(path: Path, game_id: str, version: int) -> None:

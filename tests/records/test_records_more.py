@@ -46,10 +46,10 @@ def test_a_weblabora_test_game_as_recorded_plays_to_game_over(key: str) -> None:
     # R-BUY-2 / AMB-05: a second landscape in one round (landscape_purchases=per_slot).
     ("weblabora/Game53626.txt", (11, 15, "landscape_limit", "R-BUY-2",
                                  "landscape_purchases=per_slot")),
-    ("weblabora/Game29767.txt", (146, 149, "landscape_limit", "R-BUY-2",
+    ("weblabora/Game29767.txt", (149, 149, "landscape_limit", "R-BUY-2",
                                  "landscape_purchases=per_slot")),
     # R-CLG-4: kennerspiel places the prior on its own occupied Cloister Courtyard.
-    ("kennerspiel/game2952eea3.txt", (87, 89, "building_occupied", "R-CLG-4",
+    ("kennerspiel/game2952eea3.txt", (84, 89, "building_occupied", "R-CLG-4",
                                       "occupied_own_building=replaces")),
 ])
 def test_strictly_a_record_stops_at_its_first_departure(
@@ -58,6 +58,7 @@ def test_strictly_a_record_stops_at_its_first_departure(
     assert game.stop is not None
     assert (game.stop.move_number, game.stop.line, game.stop.reason, game.stop.rule,
             game.stop.option) == stop
+    assert game.stop.move_number == len(game.commands) + 1  # our moves, not the record's lines
 
 
 def test_weblabora_s_game46808_breaks_no_rule_of_the_rulebook() -> None:

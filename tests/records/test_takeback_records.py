@@ -76,7 +76,8 @@ def test_a_take_back_line_the_rules_refuse_stops_the_import_there() -> None:
     imported = read_record(bad, rules())
     assert imported.stop is not None
     assert imported.stop.rule == "UNDO-2" and imported.stop.source == "!undo 2 9"
-    assert imported.stop.move_number == 13  # the record's 13th line after the tags
+    # the record's 13th line after the tags; our 10th move (a take-back line is no move)
+    assert (imported.stop.line, imported.stop.move_number) == (23, 10)
     stranger = text.replace("!accept 0", "!accept 4")
     assert read_record(stranger, rules()).stop.reason == "no_such_seat"  # type: ignore[union-attr]
     with pytest.raises(RecordError) as malformed:

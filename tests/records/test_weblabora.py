@@ -39,24 +39,24 @@ def test_the_reader_is_registered() -> None:
     # record of the same game): landscape_purchases = per_slot; its own profile (the source's,
     # [sources]) is named first.
     ("Game21872.txt", None, 68,
-     (73, 77, "buy_plot 0 MOUNTAIN", "landscape_limit", "R-BUY-2", "weblabora")),
+     (69, 77, "buy_plot 0 MOUNTAIN", "landscape_limit", "R-BUY-2", "weblabora")),
     # cards.md F38: weblabora's Printing Office removes five forests, the card "up to 4"
     # (printing_office = every_forest).
     ("Game53276.txt", None, 252,
-     (270, 274, "use F38 1 0 2 0 1 1 0 2 0 3 *", "too_many_forests", "cards.md F38",
+     (253, 274, "use F38 1 0 2 0 1 1 0 2 0 3 *", "too_many_forests", "cards.md F38",
       "weblabora")),
     # R-FELL-1: the forest at 2 0 is gone from our landscape: the Carpentry this player used
     # through his Priory (line 201) removed it, as the card says; weblabora's Carpentry turns
     # the space to plains but leaves the forest card on it, so it fells it again
     # (carpentry = leaves_forest).
     ("Game29696.txt", None, 199,
-     (210, 214, "fell_trees 2 0", "no_card_there", "R-FELL-1", "weblabora")),
+     (200, 214, "fell_trees 2 0", "no_card_there", "R-FELL-1", "weblabora")),
     # cards.md G01: the Priory's target, the neutral player's Stone Merchant, has no prior on
     # it; weblabora's Priory does nothing and the next use places no clergyman
     # (priory_target = any_building). Before that: the neutral building step's commits after
     # each building dropped, the neutral prior's contract inserted (R-SOLO-9).
     ("Game27378.txt", None, 67,
-     (74, 77, "use G01", "target_without_prior", "cards.md G01", "weblabora")),
+     (68, 77, "use G01", "target_without_prior", "cards.md G01", "weblabora")),
     # R-CLG-1: green (round 2 starts with green in both engines) uses red's Cloister Office
     # without a work contract; weblabora places the owner's clergyman on whatever building a
     # use names, unpaid (foreign_use = unpaid).
@@ -71,7 +71,8 @@ def test_each_test_game_imports_to_the_stop_asserted(
         stop: tuple[int, int, str, str, str | None, str | None]) -> None:
     game = imported(name, readings)
     assert stop_of(game) == stop
-    assert len(game.commands) == moves
+    assert len(game.commands) == moves  # the stop is our next move (ImportStop.move_number)
+    assert stop[0] == moves + 1
 
 
 def test_weblabora_habits_are_repaired_and_reported() -> None:

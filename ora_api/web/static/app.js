@@ -252,7 +252,10 @@ async function showGame(gameId, seat) {
   const boardBox = h("div.board-box");
   const chooser = h("div.panel.chooser", { "data-testid": "moves" });
   const scoreBox = h("div.panel.score-box");
-  const logBox = h("ol.log", { "data-testid": "log", "aria-label": t("Moves played") });
+  // focusable: a keyboard scrolls the log, which has no control of its own (axe-core's
+  // scrollable-region-focusable)
+  const logBox = h("ol.log", { "data-testid": "log", "aria-label": t("Moves played"),
+                               tabindex: 0 });
   const message = h("p.message", { role: "status", "data-testid": "message" });
   const invitesBox = h("div.panel.invites", { hidden: true });
   const call = (params) => ora.call("game.moves", read(gameId, { ...params, locale: locale() }));

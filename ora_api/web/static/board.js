@@ -163,9 +163,8 @@ function drawLandscape(seat, marks) {
         "aria-label": `${space.card_name} ${where}`, "aria-haspopup": live ? "dialog" : null },
       treeIcon(space.card_kind), h("span.name", { "aria-hidden": "true" }, space.card_name));
     } else if (space.card) {
-      inside = cardFace(space.card, space.card_name, { kind: space.card_kind, extra: {
+      inside = cardFace(space.card, space.card_name, { kind: space.card_kind, where, extra: {
         ...data, class: `card-face kind-${space.card_kind}${live ? " playable" : ""}`,
-        "aria-label": `${space.card_name} (${space.card}) ${where}`,
         "aria-haspopup": live ? "dialog" : null } });
     } else if (live) {
       inside = h("button.space-button.playable", { type: "button", ...data,

@@ -89,8 +89,9 @@ function emWidth(word, condensed = false) {
 }
 
 /** One card as a button: its id, its whole name (wrapped, never cut) and, on the display, its
-cost. `data-card` makes the tooltip and the popover find it. */
-export function cardFace(id, name, { kind = "building", cost = null, extra = {} } = {}) {
+cost. `data-card` makes the tooltip and the popover find it. Its accessible name begins with
+what it shows, in that order (WCAG 2.5.3: a voice command says what it sees), then `where`. */
+export function cardFace(id, name, { kind = "building", cost = null, where = "", extra = {} } = {}) {
   // Names break between words only: the font shrinks so that the widest word fits the card
   // (style.css, .name.eN: the word is N/2 em wide), so "Slaughterhouse" never breaks in two.
   // A word wider than 5.5 em is set condensed first (DejaVu Sans Condensed), so it shrinks less.
@@ -100,9 +101,12 @@ export function cardFace(id, name, { kind = "building", cost = null, extra = {} 
   const bucket = Math.min(28, Math.max(4, Math.ceil((widest + 0.15) * 2)));
   const size = `span.name.e${bucket}${wide ? ".narrow" : ""}`;
   return h(`button.card-face.kind-${kind}`, {
-    type: "button", "data-card": id, "data-kind": kind, "aria-label": `${name} (${id})`, ...extra },
-  h("span.id", { "aria-hidden": "true" }, id), h(size, { "aria-hidden": "true" }, name),
-  cost ? h("span.cost", { "aria-hidden": "true" }, cost) : null);
+    type: "button", "data-card": id, "data-kind": kind,
+    "aria-label": [id, name, cost, where].filter(Boolean).join(" "), ...extra },
+  // the spaces between the parts (not drawn between flex items) make the text it shows read
+  // "F04 Windmill 3Wo 2Cl", as its name says it
+  h("span.id", { "aria-hidden": "true" }, id), " ", h(size, { "aria-hidden": "true" }, name),
+  cost ? [" ", h("span.cost", { "aria-hidden": "true" }, cost)] : null);
 }
 
 // --- the tooltip: one for the page, shown on hover (a mouse) and on keyboard focus -----------
