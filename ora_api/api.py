@@ -20,6 +20,7 @@ import orjson
 
 from ora_api.methods import (
     audit,
+    forks,
     lobby,
     notices,
     play,
@@ -67,7 +68,7 @@ def _discovery() -> orjson.Fragment:
     return orjson.Fragment(orjson.dumps(openrpc.document(API, APP_ERRORS, NOTIFICATIONS)))
 
 
-for _family in (lobby, play, projections, subscriptions, words, records, preview, audit,
+for _family in (lobby, forks, play, projections, subscriptions, words, records, preview, audit,
                 undo, notices, seats):
     API.include(_family.METHODS)
 

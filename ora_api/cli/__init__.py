@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ora_api.cli.audit import add_audit_command
+from ora_api.cli.forks import add_fork_commands
 from ora_api.cli.games import add_game_commands
 from ora_api.cli.play import add_play_commands
 from ora_api.cli.records import add_record_commands
@@ -36,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_play_commands(sub, default_store)  # selfplay, arena, bench, demo
     add_record_commands(sub, default_store)  # export, import, verify, show
     add_audit_command(sub, default_store)  # audit (issue 21)
+    add_fork_commands(sub, default_store)  # fork, annotate (issue 35)
     add_game_commands(sub, default_store)  # list, log, render, explain, diff, moves
     add_spec_commands(sub)  # specs ..., rules
     add_trial_commands(sub)  # trial make, trial check

@@ -29,7 +29,7 @@ from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
 from ora_core.events import GameEvent, GameStarted, SeatTaken
 from ora_core.evolve import fold
-from ora_core.state import GameConfig, Readings, State
+from ora_core.state import GameConfig, Provenance, Readings, State
 from ora_rules import wonders
 from ora_rules.readings import label, resolve, set_name
 from ora_rules.records.errors import RecordError
@@ -44,14 +44,17 @@ from ora_rules.version import RULES_VERSION
 #: The tags every record has, in the order they are written.
 REQUIRED_TAGS = ("Game", "Players", "Variant", "Length", "Seed", "Colours")
 #: The tags a record may have, written in this order after the required ones.
-OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Profile", "Clock", "Rules", "Names",
-                 "Bots", "Seated", "Result", "Head")
+OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Profile", "Clock", "Rules", "Fork",
+                 "Names", "Bots", "Seated", "Result", "Head")
 #: The readings of a game at the rulebook's options (docs/ambiguities.md).
 DEFAULT_READINGS = "rulebook"
 
 _TAG = re.compile(r'\[([A-Za-z]+)\s+"((?:[^"\\]|\\.)*)"\]')
 _CHECKPOINT = re.compile(r"v([0-9]+):([0-9a-f]{8})")
 _TOOK = re.compile(r"t=([0-9]+)")  # the milliseconds a decision took (a game with a clock)
+#: ``[Fork "GAME MOVE sha256:HEX"]``: the game a fork branched off, after which move, and the
+#: source's chain head there (ora_rules.fork)
+_FORK = re.compile(r"(\S+) ([0-9]+) (sha256:[0-9a-f]{64})")
 _CHECK_LEN = 8
 _CODEC = EventJsonCodec()
 
@@ -101,6 +104,9 @@ def header_tags(config: GameConfig, state: State | None = None, head: str | None
     if config.clock is not None:
         tags.append(("Clock", table_lines.clock_tag(config.clock)))
     tags.append(("Rules", str(RULES_VERSION)))  # the engine's rules version (ora_rules.version)
+    if config.fork is not None:
+        fork = config.fork
+        tags.append(("Fork", f"{fork.game} {fork.move} {fork.head}"))
     tags.extend(seat_tags(config, seated))
     if state is not None and state.scores is not None:
         tags.append(("Result", result_text(state)))
@@ -315,12 +321,23 @@ def config_of(parsed: _Parsed, readings: str | None, rules: Rules) -> GameConfig
             wonders.tile_set(config, rules)  # the tile set must be one of the specs'
         if "Clock" in tags:
             config = attrs_evolve(config, clock=table_lines.clock_of_tag(tags["Clock"]))
+        if "Fork" in tags:
+            config = attrs_evolve(config, fork=_provenance(tags["Fork"], where["Fork"]))
     except InvalidConfig as e:
         tag = {"players": "Players", "variant": "Variant", "length": "Length", "seed": "Seed",
                "colours": "Colours", "wonder_tiles": "WonderTiles",
                "clock": "Clock"}.get(e.field or "", "Players")
         raise RecordError(where[tag], f"[{tag}]: {e.message}") from None
     return config
+
+
+def _provenance(value: str, line: int) -> Provenance:
+    """The provenance of a ``[Fork]`` tag."""
+    match = _FORK.fullmatch(value.strip())
+    if match is None:
+        raise RecordError(line, f"[Fork]: expected 'GAME MOVE sha256:HASH' (the source game, "
+                          f"the move it branched after, the source's head there), got {value!r}")
+    return Provenance(game=match[1], move=int(match[2]), head=match[3])
 
 
 def seated_from_tags(parsed: _Parsed, config: GameConfig) -> list[tuple[int, SeatTaken]]:

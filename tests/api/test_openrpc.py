@@ -116,6 +116,7 @@ def check_record_methods(check: Any, game_id: str) -> None:
     check("game.verify", {"record": record})
     check("game.audit", {"game_id": game_id})
     check("game.audit", {"record": record})
+    check("game.fork", {"game_id": game_id, "move": 3, "seats": [{"bot": "random"}] * 4})
     header = [line for line in record.splitlines() if line.startswith("[")][:6]
     stopped = check("game.import", {"record": "\n".join([*header, "COMMIT"])})
     assert stopped["stop"] is not None
