@@ -22,6 +22,7 @@ from ora_api.methods import (
     audit,
     forks,
     lobby,
+    notes,
     notices,
     play,
     preview,
@@ -68,8 +69,8 @@ def _discovery() -> orjson.Fragment:
     return orjson.Fragment(orjson.dumps(openrpc.document(API, APP_ERRORS, NOTIFICATIONS)))
 
 
-for _family in (lobby, forks, play, projections, subscriptions, words, records, preview, audit,
-                undo, notices, seats):
+for _family in (lobby, forks, play, projections, subscriptions, words, records, notes,
+                preview, audit, undo, notices, seats):
     API.include(_family.METHODS)
 
 

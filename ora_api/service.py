@@ -60,7 +60,8 @@ from ora_api.projection import (
     status_of,
 )
 from ora_api.retries import Requests
-from ora_api.seating import SeatPlan, fill_seats
+from ora_api.seating import SeatPlan as SeatPlan  # re-exported: game.create's seats
+from ora_api.seating import fill_seats
 from ora_api.storehealth import StoreHealth, unavailable
 from ora_api.subscribers import Sink, Subscribers, event_view
 from ora_api.summaries import reconcile, scores_of

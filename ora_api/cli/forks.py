@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def add_fork_commands(sub: Any, default_store: Callable[[], str]) -> None:
-    """Add ``fork`` to the ``ora`` subparsers."""
+    """Add ``fork`` and ``annotate`` to the ``ora`` subparsers."""
     fork = sub.add_parser("fork", help="a new game from a stored game's position after a move")
     fork.add_argument("game_id")
     fork.add_argument("--move", type=int, required=True,
@@ -36,6 +36,14 @@ def add_fork_commands(sub: Any, default_store: Callable[[], str]) -> None:
     fork.add_argument("--public", action="store_true", help="a public game (default private)")
     fork.add_argument("--store", default=default_store())
     fork.set_defaults(func=_fork)
+
+    note = sub.add_parser("annotate", help="a comment on a stored game's move")
+    note.add_argument("game_id")
+    note.add_argument("text", help="one line of words (quote it)")
+    note.add_argument("--move", type=int, default=None,
+                      help="the move it comments on (0: the game itself; default the last)")
+    note.add_argument("--store", default=default_store())
+    note.set_defaults(func=_annotate)
 
 
 def _seat_params(text: str | None, seats: int) -> list[Any] | None:
@@ -115,3 +123,23 @@ def _bots_play(rules: Rules, seed: int, max_rounds: int | None, ended: list[str]
         return list(played)
 
     return play
+
+
+def _annotate(args: argparse.Namespace) -> int:
+    from ora_api.cli.records import _fold
+    from ora_api.methods.notes import store_annotation
+    from ora_api.service import open_service
+    from ora_api.transport.rpc import RpcError
+
+    game_id = _game_id(args.game_id)
+    _fold(args.store, game_id, list)  # an unknown or tampered game: one line, nothing written
+    svc = open_service(args.store)
+    try:
+        svc.bot_runner.close()  # an annotation sets no bot thinking here
+        done = store_annotation(svc, game_id, args.move, args.text, None)
+    except RpcError as e:
+        raise CommandError(str((e.data or {}).get("detail", e.message))) from None
+    finally:
+        svc.close()
+    print(f"move {done.move}: ; {done.text} (version {done.version})")
+    return 0

@@ -172,6 +172,8 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
                                     "seats": [{"name": "Ann"}, {}, {"bot": "greedy"}]})
     joined = check("game.join", {"invite": created["seats"][1]["invite"], "name": "Bob"})
     check("game.spectate_token", {"game_id": created["game_id"], "token": joined["token"]})
+    check("game.annotate", {"game_id": created["game_id"], "token": joined["token"],
+                            "move": 0, "text": "a quiet start"})
     check("game.list", {"tokens": [joined["token"]], "limit": 1})
     check("game.unsubscribe", {"game_id": game_id})
     check("rules.lookup", {"id": "R-BUY-2"})
