@@ -502,7 +502,14 @@ function logEntry(entry, attrs = {}, jump = null) {
     jump ? h("button.number", { type: "button", "aria-label": t("move {n}", { n: entry.number }),
                                 onclick: (e) => { e.stopPropagation(); jump(); } }, entry.number)
       : h("span.number", {}, entry.number), " ", entry.text,
-    entry.then.length ? h("ul.then", {}, entry.then.map((t) => h("li", {}, t))) : null);
+    entry.then.length ? h("ul.then", {}, entry.then.map((t) => h("li", {}, t))) : null,
+    notesOf(entry.notes));
+}
+
+/** The players' annotations of a move (game.annotate, a record's `; text`): their own words. */
+function notesOf(notes) {
+  return notes?.length ? h("ul.notes", { "data-testid": "notes" },
+    notes.map((text) => h("li.note", {}, text))) : null;
 }
 
 /** game.explain: each seat's score line by line (the lines worth points, and the rest folded). */
@@ -556,10 +563,11 @@ async function showReplay(gameId, at) {
   const mine = routed;
   let moves;
   let who;
+  let before;  // the annotations of the game itself (move 0)
   try {
-    [moves, who] = await Promise.all([
-      ora.call("game.log", read(gameId, { locale: locale() })).then((log) => log.moves), names(gameId),
-      loadCatalog(ora)]);
+    [[moves, before], who] = await Promise.all([
+      ora.call("game.log", read(gameId, { locale: locale() })).then((log) => [log.moves, log.notes]),
+      names(gameId), loadCatalog(ora)]);
   } catch (error) {
     if (mine === routed) showProblem(error, t("Replay of game {id}", { id: shortId(gameId) }));
     return;
@@ -573,6 +581,7 @@ async function showReplay(gameId, at) {
   const label = h("span.at", { "data-testid": "at" });
   const boardBox = h("div.board-box");
   const logBox = h("ol.log.replay-log", { "data-testid": "replay-log" },
+    before?.length ? h("li.start", {}, notesOf(before)) : null,
     moves.map((m) => logEntry(m, { "data-index": m.number, onclick: () => go(m.number) },
                               () => go(m.number))));
   const scoreBox = h("div.panel.score-box");
