@@ -42,7 +42,8 @@ def test_a_bad_annotation_is_a_typed_error_and_stores_nothing(local: Local) -> N
     game_id, tokens = new_game(local, players=2, seed=3)
     play(local, game_id, tokens, random.Random(3), max_moves=3)
     version = local.call("game.view", {"game_id": game_id})["version"]
-    cases = [({"move": 4, "text": "later"}, -32033, "no_such_move"),
+    cases: list[tuple[dict[str, object], int, str]] = [
+             ({"move": 4, "text": "later"}, -32033, "no_such_move"),
              ({"text": "two\nlines"}, -32033, "bad_text"),
              ({"text": " "}, -32033, "bad_text")]
     for params, code, reason in cases:

@@ -4,6 +4,8 @@ record that export writes and import replays byte for byte, and ``ora verify`` l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from ora_core.codec import EventJsonCodec, state_to_dict
@@ -39,7 +41,7 @@ def _annotated() -> list[GameEvent]:
     return events
 
 
-def _bytes(events: list[GameEvent]) -> list[bytes]:
+def _bytes(events: Sequence[GameEvent]) -> list[bytes]:
     return [CODEC.encode(e) for e in events]
 
 
