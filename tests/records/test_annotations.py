@@ -127,3 +127,26 @@ def test_the_log_shows_each_annotation_with_its_move() -> None:
     assert sum(len(n) for n in said.values()) == 2  # move 0's is the game's, not a move's
     versions = [m.version for m in narrate_game(events, rules())]
     assert versions == [i + 1 for i, e in enumerate(events) if type(e) is MovePlayed]
+
+
+@pytest.mark.parametrize(("source", "name", "profile"), [
+    ("kennerspiel", "game21872.txt", "kennerspiel-0.21"),
+    ("weblabora", "Game20430.txt", "weblabora")])
+def test_the_other_engines_readers_read_annotations(source: str, name: str,
+                                                     profile: str) -> None:
+    with open(f"tests/data/records/{source}/{name}", encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    plain = read_record("\n".join(lines), rules(), source, profile)
+    lines[4] += " ; after the third line's move  # and a comment"
+    lines.insert(9, "; on a line of its own")
+    lines.insert(1, "; on the game")
+    read = read_record("\n".join(lines), rules(), source, profile)
+    assert read.stop is None and read.commands == plain.commands
+    notes = [(e.move, e.text) for e in read.events if isinstance(e, MoveAnnotated)]
+    assert [text for _, text in notes] == ["on the game", "after the third line's move",
+                                          "on a line of its own"]
+    assert notes[0][0] == 0 and 0 < notes[1][0] < notes[2][0]
+    bare = [e for e in read.events if not isinstance(e, MoveAnnotated)]
+    assert _bytes(bare) == _bytes(plain.events)
+    back = read_record(write_record(list(read.events), rules=rules()), rules())
+    assert _bytes(back.events) == _bytes(read.events)
