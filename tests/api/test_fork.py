@@ -101,3 +101,23 @@ def _colours(url: str, game_id: str) -> list[str]:
     with open_store(url) as store:
         state = store.fold(uuid.UUID(game_id), fold)
     return [p.colour for p in state.players]
+
+
+def test_the_servers_bots_play_a_forks_bot_seats_against_a_person(local: Local) -> None:
+    from tests.api.test_bot_seats import wait_until
+
+    source, tokens = new_game(local, players=2, seed=6)
+    play(local, source, tokens, random.Random(6), max_moves=8)
+    fork = local.call("game.fork", {"game_id": source, "move": 8, "visibility": "public",
+                                    "seats": [{"name": "Ann"}, {"bot": "builder"}]})
+    game_id, mine = fork["game_id"], {0: fork["seats"][0]["token"]}
+    played = 0
+    while played < 6:  # the person's turn comes back after the bot's moves
+        wait_until(lambda: local.call("game.legal_moves", {"game_id": game_id})["seat"] == 0)
+        legal = local.call("game.legal_moves", {"game_id": game_id})
+        local.call("game.move", {"game_id": game_id, "token": mine[0],
+                                 "move": legal["moves"][0], "expected_version": legal["version"]})
+        played += 1
+    events = local.call("game.events", {"game_id": game_id})["events"]
+    after = [e["data"]["seat"] for e in events if e["type"] == "move_played"][8:]
+    assert 1 in after and after.count(0) == played  # the bot moved in the fork, by itself
