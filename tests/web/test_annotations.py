@@ -1,7 +1,8 @@
 """The web client shows the players' annotations (issue 35; docs/web.md): a game played through
 the API, annotated with game.annotate (the game itself, a move, an earlier move afterwards),
-then forked; the replay's log shows each annotation under its move, in its own words, and the
-fork replays from its source's position. Refresh docs/img/desktop-14-annotations.png with
+then forked; the replay's log shows each annotation under its move, in its own words, the
+fork replays from its source's position, and the replay's "Play from here" forks the position
+it shows into a game this browser sits in. Refresh docs/img/desktop-14-annotations.png with
 ``ORA_UPDATE_SCREENSHOTS=1``."""
 
 from __future__ import annotations
@@ -43,6 +44,17 @@ def test_the_replay_shows_annotations_under_their_moves(browser: Any, web_server
         page.goto(f"http://127.0.0.1:{web_server.port}/#/replay/{fork['game_id']}?at=6")
         page.wait_for_selector("[data-testid=replay][data-index='6']")
         assert page.locator(".replay-log > li[data-index]").count() >= 6
+        # "Play from here": the replay's position becomes a new game this browser sits in
+        page.goto(f"http://127.0.0.1:{web_server.port}/#/replay/{game_id}?at=5")
+        page.wait_for_selector("[data-testid=replay][data-index='5']")
+        page.click("[data-testid=fork]")
+        page.wait_for_url(lambda url: "#/game/" in url)
+        new_id = page.url.split("#/game/")[1].split("?")[0]
+        token = page.evaluate(f"Object.values(JSON.parse(localStorage.getItem("
+                              f"'ora.tokens.{new_id}')))[0]")
+        state = web_server.call("game.state", {"game_id": new_id, "token": token})
+        assert state["config"]["fork"]["game"] == game_id
+        assert state["config"]["fork"]["move"] == 5
         assert not errors, errors
     finally:
         context.close()

@@ -599,6 +599,8 @@ async function showReplay(gameId, at) {
       h("button", { type: "button", "data-testid": "last", title: t("end"),
                     onclick: () => go(moves.length) }, "▶▶"),
       h("a.button", { href: `#/game/${gameId}` }, t("Live game")),
+      h("button", { type: "button", "data-testid": "fork", title: t("A new game from this position"),
+                    onclick: () => forkHere() }, t("Play from here")),
       h("a.button", { href: "#/" }, t("All games"))),
     h("p.position", {}, label),
     h("div.columns", {}, boardBox,
@@ -609,6 +611,23 @@ async function showReplay(gameId, at) {
     if (found?.what.card) popover.open(found.thing, found.what, { index: null });
   });
   slider.addEventListener("input", () => go(Number(slider.value)));
+
+  /** game.fork: a new game from the position shown; this browser takes its first seat, the
+   * others are open (their invitations on the new game's page). */
+  async function forkHere() {
+    try {
+      const forked = await ora.call("game.fork", read(gameId, { move: index }));
+      keepTokens(forked.game_id, forked.seats);
+      const invites = forked.seats.filter((s) => s.invite).map((s) => [s.seat, s.invite]);
+      if (invites.length) {
+        localStorage.setItem(`ora.invites.${forked.game_id}`,
+                             JSON.stringify(Object.fromEntries(invites)));
+      }
+      location.hash = `#/game/${forked.game_id}?seat=${forked.seats[0].seat}`;
+    } catch (error) {
+      label.textContent = errorText(error);
+    }
+  }
 
   let shown = 0;
   async function go(i) {
