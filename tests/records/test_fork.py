@@ -5,12 +5,16 @@ record with a ``[Fork]`` tag."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from ora_core.codec import EventJsonCodec, state_to_dict
 from ora_core.events import GameEvent, GameStarted, MovePlayed, PositionRestored, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import Provenance
+from ora_core.store import EventStore
 from ora_rules import undo
 from ora_rules.bots import random_bot
 from ora_rules.decide import execute, start
@@ -163,3 +167,20 @@ def test_a_finished_position_is_no_fork() -> None:
     assert info.value.reason == "game_over"
     earlier = fork_events("g", game.events, moves - 1, rules())  # one move before: playable
     assert not fold(earlier).finished
+
+
+def test_forks_of_the_history_fixtures_games_with_clocks_and_take_backs(tmp_path: Path
+                                                                         ) -> None:
+    shutil.copyfile("tests/data/history/2026-12-v3-clocks.sqlite3", tmp_path / "s.sqlite3")
+    with EventStore(CODEC, f"sqlite:{tmp_path / 's.sqlite3'}") as store:
+        games = [store.fold(game_id, list) for game_id in store.game_ids()]
+    clocked = [g for g in games if fold(g[:1]).config.clock is not None]
+    taken_back = [g for g in games if any(isinstance(e, PositionRestored) for e in g)]
+    assert clocked and taken_back  # time run out, seats handed to bots; moves taken back
+    for events in (*clocked, *taken_back):
+        moves = sum(type(e) is MovePlayed for e in events)
+        for move in (1, moves // 2, moves - 1):
+            forked = fork_events("h", events, move, rules())
+            assert fold(forked[:1]).config.clock is None  # the table's clock is not carried
+            assert _board(forked) == _board(list(events_to_move(events, move)))
+            assert redecide(forked, rules()) is None
