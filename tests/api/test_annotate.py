@@ -59,7 +59,7 @@ def test_a_bad_annotation_is_a_typed_error_and_stores_nothing(local: Local) -> N
 def test_ora_annotate_and_ora_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     url = f"sqlite:{tmp_path / 'ora.sqlite3'}"
     with open_store(url) as store:
-        game = play_game(rules(), 2, "france", "short", 4, store=store).game_id
+        game = play_game(rules(), 3, "france", "short", 4, store=store).game_id
     assert main(["annotate", game, "a long think", "--move", "3", "--store", url]) == 0
     assert capsys.readouterr().out.startswith("move 3: ; a long think (version ")
     assert main(["log", game, "--from", "3", "--to", "3", "--store", url]) == 0

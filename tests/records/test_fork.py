@@ -125,8 +125,9 @@ def test_a_fork_after_a_take_back_replays_only_the_moves_that_stand() -> None:
 def test_forks_of_real_records_replayed_as_recorded() -> None:
     for source, name in (("kennerspiel", "game21872.txt"), ("weblabora", "Game20430.txt")):
         with open(f"{DATA}/{source}/{name}", encoding="utf-8") as f:
-            imported = read_record(f.read(), rules(), source, "kennerspiel-0.21"
-                                   if source == "kennerspiel" else "weblabora")
+            opening = "\n".join(f.read().splitlines()[:130])  # past move 100, quick to read
+        imported = read_record(opening, rules(), source, "kennerspiel-0.21"
+                               if source == "kennerspiel" else "weblabora")
         assert imported.stop is None
         events = list(imported.events)
         forked = fork_events("real", events, 100, rules())
