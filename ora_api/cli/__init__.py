@@ -48,9 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
 #: The exit status of a failure that is a bug of ``ora``'s, not a mistake of the user's (2).
 INTERNAL_ERROR = 70
 
-#: The commands that only read a store: they never create one (``ora_api.cli.stores``).
+#: The commands that only read a store, or add to a game already in it (``fork``,
+#: ``annotate``): they never create one (``ora_api.cli.stores``).
 READS_ONLY = frozenset({"list", "log", "render", "explain", "diff", "moves", "show", "export",
-                        "verify", "audit"})
+                        "verify", "audit", "fork", "annotate"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

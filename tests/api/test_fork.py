@@ -91,6 +91,9 @@ def test_ora_fork_branches_a_position_and_bots_play_it_to_the_end(
     assert main(["fork", source, "--move", "3", "--bots", "random,,random", "--play",
                  "--store", url]) == 2
     assert "every seat must be a bot's" in capsys.readouterr().err
+    missing = tmp_path / "none" / "ora.sqlite3"  # a mistyped store is not created
+    assert main(["fork", source, "--move", "3", "--store", f"sqlite:{missing}"]) == 2
+    assert not missing.parent.exists()
 
 
 def _colours(url: str, game_id: str) -> list[str]:
