@@ -38,6 +38,18 @@ def test_the_replay_shows_annotations_under_their_moves(browser: Any, web_server
         no_overflow(page, "the annotated replay")
         axe_clean(page, "the annotated replay")
         picture(page, "desktop-14-annotations")
+        # the live game: a note on a move its log already shows arrives with the event
+        page.goto(f"http://127.0.0.1:{web_server.port}/#/game/{game_id}")
+        page.wait_for_selector(f"[data-testid=log] li[data-number='{MOVES}']")
+        web_server.call("game.annotate", {"game_id": game_id, "token": tokens[1],
+                                          "move": MOVES - 1, "text": "seen live"})
+        page.wait_for_selector(
+            f"[data-testid=log] li[data-number='{MOVES - 1}'] .note:text('seen live')")
+        live = page.eval_on_selector_all("[data-testid=log] .note", "els => els.map(e => "
+                                         "[Number(e.closest('li[data-number]').dataset.number),"
+                                         " e.textContent])")
+        assert sorted(live) == [[3, "Wood first: <b>bold</b> & brave"], [MOVES - 1, "seen live"],
+                                [MOVES, "Twelve moves in"]]
         fork = web_server.call("game.fork", {"game_id": game_id, "move": 6,
                                              "seats": [{"bot": "random"}] * 3,
                                              "visibility": "public"})

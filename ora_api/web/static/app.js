@@ -246,6 +246,7 @@ async function showGame(gameId, seat) {
   main.replaceChildren();
   // index: the legal moves of the turn (game.moves, every verb opened), when this seat decides.
   const game = { view: null, index: null, verb: null, target: null, busy: false, logged: 0,
+                 noted: new Set(),  // the versions of the notes added to the log as they came
                  timer: null, names: null, ticket: 0, stale: 0 };
   const header = h("div.game-header");
   const boardBox = h("div.board-box");
@@ -287,8 +288,10 @@ async function showGame(gameId, seat) {
 
   // Every new event (the bots' moves too) redraws the table; ora.js catches up after a lost
   // connection, so nothing is missed.
+  const notes = [];  // annotations pushed since the last refresh: {move, text}
   const watch = ora.watch(gameId, (event) => {
     if (event.type === "seat_taken") game.names = null;  // someone joined
+    if (event.type === "move_annotated") notes.push({ ...event.data, version: event.version });
     takeback.event(event);
     schedule();
   }, { token: read(gameId).token });
@@ -328,8 +331,18 @@ async function showGame(gameId, seat) {
       for (const entry of log.moves) {
         if (entry.number <= game.logged) continue;
         game.logged = entry.number;
-        logBox.prepend(logEntry(entry));
+        logBox.prepend(logEntry(entry, { "data-read": log.version }));
         takeback.said(entry);
+      }
+      // A note on a move the log shows, written after the read that drew the move (which had
+      // every note of its version); reads from game.logged + 1 never draw that move again.
+      for (const note of notes.splice(0)) {
+        const li = [...logBox.children].find((item) => item.dataset.number === String(note.move));
+        if (!li || note.version <= Number(li.dataset.read) || game.noted.has(note.version)) continue;
+        game.noted.add(note.version);
+        const list = li.querySelector(".notes")
+          ?? li.appendChild(h("ul.notes", { "data-testid": "notes" }));
+        list.append(h("li.note", {}, note.text));
       }
       while (logBox.children.length > 80) logBox.lastChild.remove();
       takeback.markLog(logBox);
@@ -498,7 +511,7 @@ function capitalise(text) {
 }
 
 function logEntry(entry, attrs = {}, jump = null) {
-  return h("li", { title: entry.move, ...attrs },
+  return h("li", { title: entry.move, "data-number": entry.number, ...attrs },
     jump ? h("button.number", { type: "button", "aria-label": t("move {n}", { n: entry.number }),
                                 onclick: (e) => { e.stopPropagation(); jump(); } }, entry.number)
       : h("span.number", {}, entry.number), " ", entry.text,
