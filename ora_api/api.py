@@ -25,7 +25,9 @@ from ora_api.jsonrpc.rpc import Registry, RpcError, Session
 from ora_api.methods import (
     analysis,
     audit,
+    forks,
     lobby,
+    notes,
     notices,
     play,
     preview,
@@ -68,8 +70,8 @@ def _discovery() -> orjson.Fragment:
     return orjson.Fragment(orjson.dumps(openrpc.document(API, APP_ERRORS, NOTIFICATIONS)))
 
 
-for _family in (lobby, play, projections, subscriptions, words, records, preview, audit,
-                undo, notices, seats, analysis):
+for _family in (lobby, forks, play, projections, subscriptions, words, records, notes,
+                preview, audit, undo, notices, seats, analysis):
     API.include(_family.METHODS)
 
 

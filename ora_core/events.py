@@ -267,6 +267,18 @@ class FlowChanged(Event):
     flow: Flow
 
 
+@event("move_annotated")
+class MoveAnnotated(Event):
+    """A comment on move ``move`` (0: on the game before its first move), in ``text``: one line
+    of words for people, no rules fact. ``game.annotate``, ``ora annotate`` and a record's
+    ``; text`` write it (``ora_rules.annotations``); ``evolve`` changes nothing for it but the
+    version, and ``ora verify`` leaves it out of the comparison as it does ``SeatTaken``.
+    """
+
+    move: int
+    text: str
+
+
 @event("seat_taken")
 class SeatTaken(Event):
     """Who plays ``seat``: a person's ``name``, or a bot (``bot`` names it, e.g. ``greedy``).
@@ -391,6 +403,7 @@ GameEvent = Union[  # noqa: UP007 - an explicit registry reads best as a Union
     FlowChanged,
     GameEnded,
     SeatTaken,
+    MoveAnnotated,
     WonderTaken,
     UndoRequested,
     UndoAnswered,

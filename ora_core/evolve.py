@@ -28,6 +28,7 @@ from ora_core.events import (
     IndicatorEntered,
     IndicatorUsed,
     LandscapeAdded,
+    MoveAnnotated,
     MovePlayed,
     RoundBegan,
     SeatTaken,
@@ -289,9 +290,14 @@ def _seat_taken(state: State, e: SeatTaken) -> Changes:
     return _player_changed(state, replace(state.players[e.seat], name=e.name, bot=e.bot))
 
 
+def _annotated(state: State, e: MoveAnnotated) -> Changes:
+    return {}  # words for people: the position does not change (only the version counts it)
+
+
 _HANDLERS: dict[type[Any], Callable[[State, Any], Changes]] = {
     MovePlayed: _move,
     SeatTaken: _seat_taken,
+    MoveAnnotated: _annotated,
     GoodsPaid: _paid,
     GoodsGained: _gained,
     GoodsConverted: _converted,

@@ -95,6 +95,19 @@ class GameConfig:
     undo: str = "by_consent"
     #: The game's time control (``ora_rules.clocks``); None: no clock, and nothing of it stored.
     clock: TimeControl | None = None
+    #: A what-if game (``ora_rules.fork``): where it branched off. None (not stored) for every
+    #: other game, so a game that is no fork keeps the bytes it always had.
+    fork: Provenance | None = None
+
+
+@frozen
+class Provenance:
+    """Where a fork branched off: the source game's id, the move after which (0: the set-up)
+    and the hash of the source's last event at that point (its chain's head there)."""
+
+    game: str
+    move: int
+    head: str
 
 
 @frozen

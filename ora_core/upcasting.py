@@ -67,6 +67,7 @@ EVENT_VERSIONS: Mapping[str, int] = {
     "seat_replace_requested": 1,
     "seat_replace_answered": 1,
     "seat_replaced": 1,
+    "move_annotated": 1,
 }
 
 #: ``(tag, N)`` -> the upcaster from version N to N + 1. None yet: no event has changed.

@@ -27,6 +27,7 @@ from ora_core.errors import IllegalCommand
 from ora_core.events import (
     ClockExpired,
     GameEvent,
+    MoveAnnotated,
     MovePlayed,
     PositionRestored,
     SeatReplaceAnswered,
@@ -43,7 +44,7 @@ from ora_core.state import State
 POLICIES = ("none", "own_last", "by_consent")
 
 #: Events that are no part of a command: a command's events end before the next of them.
-_BETWEEN = (MovePlayed, SeatTaken, UndoRequested, UndoAnswered, PositionRestored,
+_BETWEEN = (MovePlayed, SeatTaken, MoveAnnotated, UndoRequested, UndoAnswered, PositionRestored,
             SeatReplaced, SeatReplaceRequested, SeatReplaceAnswered, ClockExpired)
 
 

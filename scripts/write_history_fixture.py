@@ -21,6 +21,8 @@ from uuid import UUID
 import orjson
 
 from ora_api.jsonrpc.rpc import Session
+from ora_api.methods.forks import fork_game
+from ora_api.methods.notes import AnnotateParams, game_annotate
 from ora_api.methods.seats import (
     ReplaceAnswerParams,
     ReplaceSeatParams,
@@ -98,6 +100,25 @@ def _replacements(svc: GameService, game_id: UUID, tokens: dict[int, str]) -> No
             game_id=game_id, token=tokens[answers], accept=accept))
 
 
+def _annotations(svc: GameService, game_id: UUID, tokens: dict[int, str]) -> None:
+    """Annotations of the game itself, of the last move and of an earlier one
+    (ora_rules/annotations.py), through the API's own method."""
+    for move, text in ((0, "a quiet opening"), (None, "the last move so far"), (3, "looking back")):
+        game_annotate(svc, Session(), AnnotateParams(game_id=game_id, token=tokens[1],
+                                                     move=move, text=text))
+
+
+def _folds_to(svc: GameService, game_id: UUID) -> dict[str, Any]:
+    """What a stored game must fold to forever after."""
+    stored = svc.store.events(game_id)
+    events = [s.event for s in stored]
+    final = svc.current(game_id)
+    return {"game_id": str(game_id), "version": len(stored), "head": stored[-1].hash,
+            "moves": sum(isinstance(e, MovePlayed) for e in events),
+            "scores": [s.total for s in final.scores] if final.scores else None,
+            "winners": list(final.winners), "types": dict(Counter(s.tag for s in stored))}
+
+
 def main(name: str) -> None:
     path = OUT / f"{name}.sqlite3"
     if path.exists():
@@ -106,6 +127,7 @@ def main(name: str) -> None:
     svc = GameService(EventStore(EventJsonCodec(), f"sqlite:{path}"), load_rules(),
                       clock=clock)
     expected: list[dict[str, Any]] = []
+    forks: list[UUID] = []
     try:
         for players, variant, length, seed, liesborn, limit, readings in GAMES:
             # The clocked game's creator takes seat 0; the others join by invitation, so a
@@ -142,16 +164,21 @@ def main(name: str) -> None:
                 _replacements(svc, game_id, tokens)
             elif not isinstance(limit, str) and players > 1 and readings is None:
                 _take_backs(svc, game_id, tokens)
-            stored = svc.store.events(game_id)
-            events = [s.event for s in stored]
-            final = svc.current(game_id)
-            expected.append({
-                "game_id": str(game_id), "version": len(stored), "head": stored[-1].hash,
-                "moves": sum(isinstance(e, MovePlayed) for e in events),
-                "scores": [s.total for s in final.scores] if final.scores else None,
-                "winners": list(final.winners), "types": dict(Counter(s.tag for s in stored))})
+                _annotations(svc, game_id, tokens)
+                forks.append(game_id)
+            expected.append(_folds_to(svc, game_id))
             if len(expected) == 1:
-                (OUT / f"{name}.ora").write_text(write_record(events))
+                (OUT / f"{name}.ora").write_text(
+                    write_record([s.event for s in svc.store.events(game_id)]))
+        for source in forks:  # a fork (its provenance in the set-up's config), played on
+            events = [s.event for s in svc.store.events(source)]
+            fork = fork_game(svc, source, events, 30, [SeatPlan(name="F0"), SeatPlan(name="F1")],
+                             "public")
+            fork_tokens = {s.seat: s.token for s in fork.seats if s.token}
+            for _ in range(4):
+                state, moves = svc.legal_moves(fork.game_id)
+                svc.move(fork.game_id, fork_tokens[state.flow.turn.decider], moves[0])
+            expected.append(_folds_to(svc, fork.game_id))
     finally:
         svc.close()
     with sqlite3.connect(path) as db:  # the smallest file to commit

@@ -17,6 +17,7 @@ from pathlib import Path
 from ora_api.cli.analyse import add_analyse_command
 from ora_api.cli.audit import add_audit_command
 from ora_api.cli.extras import missing_extra
+from ora_api.cli.forks import add_fork_commands
 from ora_api.cli.games import add_game_commands
 from ora_api.cli.play import add_play_commands
 from ora_api.cli.records import add_record_commands
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_play_commands(sub, default_store)  # selfplay, arena, bench, demo
     add_record_commands(sub, default_store)  # export, import, verify, show
     add_audit_command(sub, default_store)  # audit (issue 21)
+    add_fork_commands(sub, default_store)  # fork, annotate (issue 35)
     add_game_commands(sub, default_store)  # list, log, render, explain, diff, moves
     add_analyse_command(sub, default_store)  # analyse (issue 35)
     add_spec_commands(sub)  # specs ..., rules
@@ -49,10 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
 #: The exit status of a failure that is a bug of ``ora``'s, not a mistake of the user's (2).
 INTERNAL_ERROR = 70
 
-#: The commands that only read a store: they never create one (``ora_api.cli.stores``);
-#: ``analyse`` writes only its cache beside a game that must exist.
+#: The commands that only read a store, or add to a game already in it (``fork``,
+#: ``annotate``; ``analyse`` writes only its cache beside a game that must exist): they never
+#: create one (``ora_api.cli.stores``).
 READS_ONLY = frozenset({"list", "log", "render", "explain", "diff", "moves", "show", "export",
-                        "verify", "audit", "analyse"})
+                        "verify", "audit", "analyse", "fork", "annotate"})
 
 
 def _internal_error(error: Exception) -> int:

@@ -160,19 +160,28 @@ def _log(args: argparse.Namespace) -> int:
         raise InvalidCommand(f"--from {args.first} is past the game's end: it has {played} "
                              "moves")
     moves = narrate_game(events, load_rules(), args.first, args.last, args.locale)
+    from ora_rules.annotations import by_move
+
+    before = by_move(events).get(0, []) if args.first == 1 else []  # on the game itself
     if args.json:
+        for text in before:
+            sys.stdout.write(orjson.dumps({"number": 0, "notes": [text]}).decode() + "\n")
         for m in moves:
             sys.stdout.write(orjson.dumps({"number": m.number, "version": m.version,
                                            "seat": m.seat, "move": m.move, "text": m.text,
-                                           "then": list(m.then), "took": m.took}).decode()
-                             + "\n")
+                                           "then": list(m.then), "took": m.took,
+                                           "notes": list(m.notes)}).decode() + "\n")
         return 0
     from ora_rules.views.table_words import duration
 
+    for text in before:
+        print(f"; {text}")
     for m in moves:  # a clocked game's moves say how long each seat thought
         print(f"{m.number}. {m.text}" + ("" if m.took is None else f" [{duration(m.took)}]"))
         for line in m.then:
             print(f"   {line}")
+        for text in m.notes:  # the players' annotations (ora annotate, a record's ; text)
+            print(f"   ; {text}")
     return 0
 
 

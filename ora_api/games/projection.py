@@ -147,6 +147,15 @@ class ClockConfig:
 
 
 @frozen(kw_only=True)
+class ForkConfig:
+    """Where a fork branched off (``game.fork``; docs/records.md "Forks")."""
+
+    game: str = field(metadata=_doc("the source game's id"))
+    move: int = field(metadata=_doc("the move of the source after which it branched off"))
+    head: str = field(metadata=_doc("sha256:<hash of the source's last event at that move>"))
+
+
+@frozen(kw_only=True)
 class ConfigView:
     players: int
     variant: str
@@ -164,6 +173,8 @@ class ConfigView:
         "weblabora; docs/records.md), or its options when they are no named profile"))
     clock: ClockConfig | None = field(default=None, metadata=_doc(
         "the game's clock (game.create config.clock; its state in game.view), null without one"))
+    fork: ForkConfig | None = field(default=None, metadata=_doc(
+        "a fork's source (game.fork): the game and move it branched off; null for other games"))
 
 
 @frozen(kw_only=True)
@@ -202,14 +213,16 @@ def config_view(state: State) -> ConfigView:
                       seed=c.seed, colours=list(c.colours), liesborn=c.liesborn,
                       readings=attrs.asdict(c.readings), wonder_tiles=c.wonder_tiles,
                       profile=profile_of(c.readings),
-                      clock=ClockConfig(**attrs.asdict(c.clock)) if c.clock else None)
+                      clock=ClockConfig(**attrs.asdict(c.clock)) if c.clock else None,
+                      fork=ForkConfig(**attrs.asdict(c.fork)) if c.fork else None)
 
 
 def stored_config(config: Mapping[str, Any]) -> ConfigView:
     """The ``ConfigView`` of a stored summary (``attrs.asdict(config_view(state))``); a summary
     stored before clocks were listed has none."""
-    clock = config.get("clock")
-    return ConfigView(**{**config, "clock": ClockConfig(**clock) if clock else None})
+    clock, fork = config.get("clock"), config.get("fork")
+    return ConfigView(**{**config, "clock": ClockConfig(**clock) if clock else None,
+                         "fork": ForkConfig(**fork) if fork else None})
 
 
 def score_views(scores: tuple[Score, ...]) -> list[ScoreLine]:

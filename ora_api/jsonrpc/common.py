@@ -58,9 +58,19 @@ BAD_RECORD = ErrorSpec(
     "[Head] or checkpoints; data.line names the record's line (0: the whole record), "
     "data.version the first differing version when known.")
 
+FORK_REFUSED = ErrorSpec(
+    -32032, "fork_refused", "Fork refused",
+    "game.fork: the position cannot become a new game; data.reason is out_of_range (no such "
+    "move), game_over (the game had ended by then) or not_replayable (today's rules do not "
+    "replay the source's moves: see game.verify of the source).")
+BAD_ANNOTATION = ErrorSpec(
+    -32033, "bad_annotation", "Bad annotation",
+    "game.annotate: the move is not one of the game's (data.reason no_such_move) or the text "
+    "is empty, too long or holds a line break or control character (bad_text).")
+
 APP_ERRORS = (VERSION_CONFLICT, ILLEGAL_MOVE, INVALID_MOVE, UNKNOWN_GAME, NOT_YOUR_TURN,
               BAD_TOKEN, PUSH_UNAVAILABLE, BAD_INVITE, STORE_UNAVAILABLE, TAMPERED_LOG,
-              BAD_RECORD)
+              BAD_RECORD, FORK_REFUSED, BAD_ANNOTATION)
 
 
 # --- params' fields and shared values ------------------------------------------------------------

@@ -16,6 +16,7 @@ Who may do what:
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from typing import Literal
 from uuid import UUID
 
@@ -33,9 +34,10 @@ from ora_api.jsonrpc.common import (
 from ora_api.jsonrpc.param_limits import whole_number
 from ora_api.jsonrpc.rpc import Registry, Session, invalid_params
 from ora_api.methods.seats import ClockParams, time_control
-from ora_api.service import GameService, SeatPlan
+from ora_api.service import GameService
 from ora_api.table.bot_pool import MAX_COUNT, budget_refusal
 from ora_api.table.lobby import Visibility
+from ora_api.table.seating import SeatPlan
 from ora_rules.bots import make_bot
 
 #: The longest player or bot name, in characters.
@@ -218,16 +220,18 @@ def _name(value: str, path: str) -> str:
 _BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
-def _seat_plans(svc: GameService, p: CreateParams) -> list[SeatPlan] | None:
-    if p.seats is None:
-        if p.name is None:
+def seat_plans(svc: GameService, seats: Sequence[SeatParams] | None, creator: str | None,
+               players: int) -> list[SeatPlan] | None:
+    """The plans of a new game's seats (``game.create``, ``game.fork``), each checked."""
+    if seats is None:
+        if creator is None:
             return None
-        return [SeatPlan(name=_name(p.name, "name")), *[SeatPlan()] * (p.config.players - 1)]
-    if p.name is not None:
+        return [SeatPlan(name=_name(creator, "name")), *[SeatPlan()] * (players - 1)]
+    if creator is not None:
         raise invalid_params("name: give the creator's name in seats", "name",
                              reason="invalid_name")
     plans = []
-    for i, seat in enumerate(p.seats):
+    for i, seat in enumerate(seats):
         name = _name(seat.name, f"seats[{i}].name") if seat.name is not None else None
         if seat.bot is not None:
             try:
@@ -257,7 +261,8 @@ def game_create(svc: GameService, session: Session, p: CreateParams) -> CreateRe
     whose detail names the allowed values; seats must have one entry per seat. Tokens and
     invitations are shown only here."""
     c = p.config
-    created = svc.create(c.players, c.variant, c.length, c.seed, seats=_seat_plans(svc, p),
+    plans = seat_plans(svc, p.seats, p.name, c.players)
+    created = svc.create(c.players, c.variant, c.length, c.seed, seats=plans,
                          visibility=p.visibility, readings=c.readings, liesborn=c.liesborn,
                          wonder_tiles=c.wonder_tiles, undo=c.undo,
                          clock=time_control(svc, c.clock))

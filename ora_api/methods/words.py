@@ -85,26 +85,31 @@ class MoveSentence:
         "end)"))
     took: int | None = field(default=None, metadata=meta(
         "a game with a clock: the milliseconds the decision took"))
+    notes: list[str] = field(factory=list, metadata=meta(
+        "the players' annotations of the move (game.annotate), in the order written"))
 
 
 @frozen(kw_only=True)
 class LogResult:
     version: int = field(metadata=meta("the game's version"))
     moves: list[MoveSentence]
+    notes: list[str] = field(factory=list, metadata=meta(
+        "the annotations of the game itself (move 0, before its first move)"))
 
 
 @METHODS.method("game.log", params=LogParams, result=LogResult, errors=(UNKNOWN_GAME, BAD_TOKEN),
                 summary="The game's moves in words, one sentence per move (en, el or ru).")
 def game_log(svc: GameService, session: Session, p: LogParams) -> LogResult:
     """Moves from_move .. to_move (inclusive); names come from the specs, seats by colour."""
+    from ora_rules.annotations import by_move
     from ora_rules.views.narrate import narrate_game
 
     version = svc.current(p.game_id, p.token).version
-    moves = svc.store.fold(p.game_id, lambda events: narrate_game(
-        events, svc.rules, p.from_move, p.to_move, p.locale), version)
-    return LogResult(version=version, moves=[
+    events = svc.store.fold(p.game_id, list, version)
+    moves = narrate_game(events, svc.rules, p.from_move, p.to_move, p.locale)
+    return LogResult(version=version, notes=by_move(events).get(0, []), moves=[
         MoveSentence(number=m.number, version=m.version, seat=m.seat, move=m.move, text=m.text,
-                     then=list(m.then), took=m.took) for m in moves])
+                     then=list(m.then), took=m.took, notes=list(m.notes)) for m in moves])
 
 
 def _state_after_move(svc: GameService, game_id: UUID, move: int | None, where: str,

@@ -19,7 +19,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -66,6 +66,8 @@ from ora_api.table.lobby import (
 )
 from ora_api.table.notices import Webhooks
 from ora_api.table.retries import Requests
+from ora_api.table.seating import SeatPlan as SeatPlan  # re-exported: game.create's seats
+from ora_api.table.seating import fill_seats
 from ora_api.table.summaries import reconcile, scores_of
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import (
@@ -76,7 +78,7 @@ from ora_core.errors import (
     UnknownGame,
     VersionConflict,
 )
-from ora_core.events import GameEvent, SeatTaken
+from ora_core.events import GameEvent, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import State, TimeControl
 from ora_core.store import (
@@ -105,15 +107,6 @@ EVENTS_PAGE_BYTES = 1 << 20
 
 
 _LOCK_STRIPES = 64
-
-
-@frozen
-class SeatPlan:
-    """How ``game.create`` fills a seat: the creator takes it (``name``), a bot plays it
-    (``bot``), or it stays open for an invitation (neither)."""
-
-    name: str | None = None
-    bot: str | None = None
 
 
 @frozen
@@ -268,40 +261,41 @@ class GameService:
         except InvalidConfig as e:
             where = f"config.{e.field}" if e.field else _config_field(e.message)
             raise invalid_params(e.message, where, reason="invalid_config") from None
-        people = [p.seat for p in fold(events).players if not p.neutral]
+        return self.open_game(events, seats, visibility)
+
+    def open_game(self, events: Sequence[GameEvent], seats: Sequence[SeatPlan] | None,
+                  visibility: Visibility,
+                  then: Callable[[list[GameEvent]], list[GameEvent]] | None = None) -> Created:
+        """Store a new game from its first events (a set-up, or a fork's position) with its
+        seats filled as ``seats`` say (by default the creator, "Player 1", takes the first);
+        ``then``: the events played on from there before it is stored (``ora fork --play``)."""
+        state = fold(events)
+        people = [p.seat for p in state.players if not p.neutral]
         if seats is None:
             seats = [SeatPlan(name="Player 1"), *[SeatPlan()] * (len(people) - 1)]
         if len(seats) != len(people):
             raise invalid_params(f"seats: this game has {len(people)} seat(s), not "
                                  f"{len(seats)}", "seats", reason="seat_count")
-        rows: list[SeatRow] = []
-        tokens: dict[int, str] = {}
-        invites: dict[int, str] = {}
-        for seat, plan in zip(people, seats, strict=True):
-            if plan.bot is not None:
-                name = plan.name or plan.bot
-                events.append(SeatTaken(seat=seat, name=name, bot=plan.bot))
-                rows.append(SeatRow(seat, name, plan.bot))
-            elif plan.name is not None:
-                tokens[seat] = new_secret()
-                events.append(SeatTaken(seat=seat, name=plan.name))
-                rows.append(SeatRow(seat, plan.name, None, token=digest(tokens[seat])))
-            else:
-                invites[seat] = new_secret()
-                rows.append(SeatRow(seat, None, None, invite=digest(invites[seat])))
+        seating = fill_seats(people, seats)
+        events = [*events, *seating.events]
+        events += then(events) if then is not None else []
         state = fold(events)
         game_id = uuid4()
+        moves = sum(type(e) is MovePlayed for e in events)
         summary = Summary(game_id=game_id, config=attrs.asdict(config_view(state)),
-                          visibility=visibility, version=state.version, moves=0,
-                          status=status_of(state), open_seats=len(invites))
+                          visibility=visibility, version=state.version, moves=moves,
+                          status=status_of(state), open_seats=len(seating.invites),
+                          scores=scores_of(state))
         access = Access(visibility=visibility, spectators=frozenset(),
-                        seats={r.token: r.seat for r in rows if r.token is not None})
-        self.insert(game_id, events, summary, rows, Hot(state=state, access=access))
+                        seats={r.token: r.seat for r in seating.rows if r.token is not None})
+        self.insert(game_id, events, summary, seating.rows,
+                    Hot(state=state, access=access))
         self.bot_runner.changed(game_id, state)
-        self.timers.created(game_id, state, tokens)
-        log.info("created game %s (%s, %d players)", game_id, config.mode, config.players)
-        return Created(game_id=game_id, state=state, visibility=visibility, tokens=tokens,
-                       invites=invites)
+        self.timers.created(game_id, state, seating.tokens)
+        log.info("created game %s (%s, %d players, %d moves)", game_id, state.config.mode,
+                 state.config.players, moves)
+        return Created(game_id=game_id, state=state, visibility=visibility,
+                       tokens=seating.tokens, invites=seating.invites)
 
     def insert(self, game_id: UUID, events: Sequence[GameEvent], summary: Summary,
                rows: Sequence[SeatRow], hot: Hot) -> None:

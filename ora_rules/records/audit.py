@@ -26,6 +26,7 @@ from ora_core.events import (
     FlowChanged,
     GameEvent,
     GameStarted,
+    MoveAnnotated,
     MovePlayed,
     SeatTaken,
 )
@@ -66,7 +67,7 @@ class Audit:
 
 def audit(events: Sequence[GameEvent], rules: Rules) -> Audit:
     """The departures of a whole stored game (``events`` from ``GameStarted``)."""
-    events = [e for e in events if not isinstance(e, SeatTaken)]
+    events = [e for e in events if not isinstance(e, (SeatTaken, MoveAnnotated))]
     started = events[0]
     assert isinstance(started, GameStarted)
     readings = started.config.readings

@@ -45,7 +45,7 @@ from ora_rules.records.kennerspiel_start import seat_order
 from ora_rules.records.source_lines import INT as _INT
 from ora_rules.records.source_lines import LineStop as _Stop
 from ora_rules.records.source_lines import SourceLine as _Line
-from ora_rules.records.source_lines import play_lines, with_reading_hint
+from ora_rules.records.source_lines import annotated, play_lines, with_reading_hint
 from ora_rules.records.source_lines import source_lines as _lines
 from ora_rules.specs import Rules
 from ora_rules.uses import use_options
@@ -578,6 +578,9 @@ def read_kennerspiel(text: str, rules: Rules, readings: str | None = None) -> Im
 def _read(text: str, rules: Rules, readings: str | None) -> tuple[Imported, State]:
     lines = _lines(text)
     config, colours, first = _config(lines, rules, readings)
-    return play_lines(_Translator(config, colours, under(rules, config.readings)), lines[first:])
+    ends: list[tuple[int, int]] = []
+    imported, state = play_lines(_Translator(config, colours, under(rules, config.readings)),
+                                 lines[first:], ends)
+    return annotated(imported, state, ends, text)
 
 

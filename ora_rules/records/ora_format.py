@@ -27,10 +27,11 @@ import ora_rules.records.table_lines as table_lines
 from ora_core.chain import GENESIS_HASH, chain_hash
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import InvalidConfig
-from ora_core.events import GameEvent, GameStarted, SeatTaken
+from ora_core.events import GameEvent, GameStarted, MoveAnnotated, SeatTaken
 from ora_core.evolve import fold
-from ora_core.state import GameConfig, Readings, State
+from ora_core.state import GameConfig, Provenance, Readings, State
 from ora_rules import wonders
+from ora_rules.annotations import is_annotation
 from ora_rules.readings import label, resolve, set_name
 from ora_rules.records.errors import RecordError
 from ora_rules.records.hints import profile_option
@@ -44,14 +45,17 @@ from ora_rules.version import RULES_VERSION
 #: The tags every record has, in the order they are written.
 REQUIRED_TAGS = ("Game", "Players", "Variant", "Length", "Seed", "Colours")
 #: The tags a record may have, written in this order after the required ones.
-OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Profile", "Clock", "Rules", "Names",
-                 "Bots", "Seated", "Result", "Head")
+OPTIONAL_TAGS = ("Liesborn", "WonderTiles", "Readings", "Profile", "Clock", "Rules", "Fork",
+                 "Names", "Bots", "Seated", "Result", "Head")
 #: The readings of a game at the rulebook's options (docs/ambiguities.md).
 DEFAULT_READINGS = "rulebook"
 
 _TAG = re.compile(r'\[([A-Za-z]+)\s+"((?:[^"\\]|\\.)*)"\]')
 _CHECKPOINT = re.compile(r"v([0-9]+):([0-9a-f]{8})")
 _TOOK = re.compile(r"t=([0-9]+)")  # the milliseconds a decision took (a game with a clock)
+#: ``[Fork "GAME MOVE sha256:HEX"]``: the game a fork branched off, after which move, and the
+#: source's chain head there (ora_rules.fork)
+_FORK = re.compile(r"(\S+) ([0-9]+) (sha256:[0-9a-f]{64})")
 _CHECK_LEN = 8
 _CODEC = EventJsonCodec()
 
@@ -101,6 +105,9 @@ def header_tags(config: GameConfig, state: State | None = None, head: str | None
     if config.clock is not None:
         tags.append(("Clock", table_lines.clock_tag(config.clock)))
     tags.append(("Rules", str(RULES_VERSION)))  # the engine's rules version (ora_rules.version)
+    if config.fork is not None:
+        fork = config.fork
+        tags.append(("Fork", f"{fork.game} {fork.move} {fork.head}"))
     tags.extend(seat_tags(config, seated))
     if state is not None and state.scores is not None:
         tags.append(("Result", result_text(state)))
@@ -194,6 +201,9 @@ def write_record(events: Sequence[GameEvent], *, checkpoints: bool = True,
     moves = [(i, line) for i in range(len(events))
              if (line := table_lines.line_of(events, i)) is not None]
     for n, (i, move) in enumerate(moves):
+        if is_annotation(move):  # its words run to the end of the line: no comment after
+            lines.append(move)
+            continue
         took = table_lines.took_of(events[i])
         comment = [] if took is None else [f"t={took}"]
         if checkpoints:
@@ -236,7 +246,14 @@ def parse_record(text: str) -> _Parsed:
                 parsed.tag_lines[name] = number
                 parsed.tags.append((name, value))
             continue
+        if is_annotation(stripped):  # ; text, to the end of the line (ora_rules.annotations)
+            _annotation(parsed, number, stripped)
+            continue
         command, _, comment = stripped.partition("#")
+        note = None
+        if ";" in command:  # a move's annotation written by hand on its line, up to a '#'
+            command, _, words = command.partition(";")
+            note = f";{words.rstrip()}"
         command = " ".join(command.split())
         if not command:
             continue
@@ -254,11 +271,21 @@ def parse_record(text: str) -> _Parsed:
         check = next((m for t in notes if (m := _CHECKPOINT.fullmatch(t))), None)
         if check:
             parsed.checkpoints[len(parsed.moves) - 1] = (number, int(check[1]), check[2])
+        if note is not None:
+            _annotation(parsed, number, note, by_hand=True)
     for name in REQUIRED_TAGS:
         if name not in parsed.tag_lines:
             raise RecordError(0, f"the record has no [{name}] tag (a record starts with "
                               f"{' '.join(f'[{t}]' for t in REQUIRED_TAGS)})")
     return parsed
+
+
+def _annotation(parsed: _Parsed, number: int, line: str, by_hand: bool = False) -> None:
+    """An annotation line (``; text`` or ``;@M text``), played in its place by the replay."""
+    if not parsed.tags:
+        raise RecordError(number, "a record begins with its tags, not with an annotation")
+    parsed.moves.append(SourceMove(line=number, source=line, command=line,
+                                   by_hand=by_hand))
 
 
 def _tags_of_line(line: str, number: int) -> list[tuple[str, str]]:
@@ -315,12 +342,23 @@ def config_of(parsed: _Parsed, readings: str | None, rules: Rules) -> GameConfig
             wonders.tile_set(config, rules)  # the tile set must be one of the specs'
         if "Clock" in tags:
             config = attrs_evolve(config, clock=table_lines.clock_of_tag(tags["Clock"]))
+        if "Fork" in tags:
+            config = attrs_evolve(config, fork=_provenance(tags["Fork"], where["Fork"]))
     except InvalidConfig as e:
         tag = {"players": "Players", "variant": "Variant", "length": "Length", "seed": "Seed",
                "colours": "Colours", "wonder_tiles": "WonderTiles",
                "clock": "Clock"}.get(e.field or "", "Players")
         raise RecordError(where[tag], f"[{tag}]: {e.message}") from None
     return config
+
+
+def _provenance(value: str, line: int) -> Provenance:
+    """The provenance of a ``[Fork]`` tag."""
+    match = _FORK.fullmatch(value.strip())
+    if match is None:
+        raise RecordError(line, f"[Fork]: expected 'GAME MOVE sha256:HASH' (the source game, "
+                          f"the move it branched after, the source's head there), got {value!r}")
+    return Provenance(game=match[1], move=int(match[2]), head=match[3])
 
 
 def seated_from_tags(parsed: _Parsed, config: GameConfig) -> list[tuple[int, SeatTaken]]:
@@ -386,12 +424,24 @@ def read_ora(text: str, rules: Rules, readings: str | None = None) -> Imported:
     config = config_of(parsed, readings, rules)
     seated = seated_from_tags(parsed, config)
     replayed = replay(config, parsed.moves, rules, seated)
-    hashes = chain_of(replayed.events)
-    _check_checkpoints(parsed, replayed, hashes)
+    try:
+        _check_against(parsed, replayed)
+    except RecordError:
+        # Annotations written into an exported record by hand (on a move's line, or any):
+        # its checkpoints and [Head] are those of the game without them (docs/records.md
+        # "Annotations").
+        for by_hand in (True, False):
+            bare = _without_annotations(parsed, replayed, by_hand)
+            try:
+                if bare is not None:
+                    _check_against(parsed, bare)
+                    break
+            except RecordError:
+                pass
+        else:
+            _check_against(parsed, replayed)  # the error of the record as it is
     stop = replayed.stop
-    if stop is None:
-        _check_result_and_head(parsed, replayed, hashes)
-    elif config.readings == Readings():
+    if stop is not None and config.readings == Readings():
         # Which named reading set (specs/readings.toml) would play past the stop, if any.
         for name in sorted(rules.readings.sets):
             other = attrs_evolve(config, readings=resolve(rules, name))
@@ -412,6 +462,32 @@ def read_ora(text: str, rules: Rules, readings: str | None = None) -> Imported:
             stop = attrs_evolve(stop, option=profile_option(rules, stop.reading, passes))
     return Imported(tags=tuple(parsed.tags), commands=replayed.commands,
                     events=replayed.events, notes=(), stop=stop, lines=replayed.lines)
+
+
+def _check_against(parsed: _Parsed, replayed: Replayed) -> None:
+    """The record's checkpoints, and for a whole replay its ``[Result]`` and ``[Head]``."""
+    hashes = chain_of(replayed.events)
+    _check_checkpoints(parsed, replayed, hashes)
+    if replayed.stop is None:
+        _check_result_and_head(parsed, replayed, hashes)
+
+
+def _without_annotations(parsed: _Parsed, replayed: Replayed, by_hand: bool
+                         ) -> Replayed | None:
+    """The replay as it would be without its annotations (``by_hand``: only those written
+    on a move's line, which export never writes), None when that leaves it as it is: the
+    versions after each line count only the other events."""
+    notes = [m.by_hand for m in parsed.moves if is_annotation(m.command)]
+    at = [i for i, e in enumerate(replayed.events) if type(e) is MoveAnnotated]
+    dropped = {i for i, hand in zip(at, notes, strict=False) if hand or not by_hand}
+    if not dropped:
+        return None
+    kept = [e for i, e in enumerate(replayed.events) if i not in dropped]
+    below = [0]
+    for index in range(len(replayed.events)):
+        below.append(below[-1] + (index in dropped))
+    return attrs_evolve(replayed, events=tuple(kept),
+                        ends=tuple(end - below[end] for end in replayed.ends))
 
 
 def _check_checkpoints(parsed: _Parsed, replayed: Replayed, hashes: list[str]) -> None:

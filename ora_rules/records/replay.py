@@ -14,10 +14,12 @@ from attrs import frozen
 
 import ora_rules.records.table_lines as table_lines
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, InvalidConfig
-from ora_core.events import GameEvent, MovePlayed, SeatTaken
+from ora_core.events import GameEvent, MoveAnnotated, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import GameConfig, State
+from ora_rules.annotations import BadAnnotation, annotate, is_annotation, parse_line
 from ora_rules.decide import Executed, execute, start
+from ora_rules.records.errors import RecordError
 from ora_rules.records.hints import option_allowing, with_option
 from ora_rules.records.importing import ImportStop, moves_played
 from ora_rules.records.takeback_lines import is_takeback, play_line
@@ -33,6 +35,8 @@ class SourceMove:
     command: str  # our notation
     #: The milliseconds the decision took (a game with a clock: the line's ``t=MS``).
     took: int | None = None
+    #: An annotation written on a move's line (``MOVE ; text``), as no export writes it.
+    by_hand: bool = False
 
 
 @frozen
@@ -66,6 +70,12 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
     waiting = sorted(enumerate(seated), key=lambda item: (item[1][0], item[0]))
     state = _seat(events, state, waiting, 0)
     for number, move in enumerate(moves, start=1):
+        if is_annotation(move.command):  # words for people, where they were written
+            note = _annotation(events, move)
+            events.append(note)
+            state = _seat(events, fold([note], state), waiting, number)
+            ends.append(state.version)
+            continue
         if is_takeback(move.command):  # the table's agreement (records/takeback_lines.py)
             try:
                 said = play_line(events, config.players, move.command)
@@ -94,6 +104,15 @@ def replay(config: GameConfig, moves: Sequence[SourceMove], rules: Rules,
         state = _seat(events, state, waiting, number)
         ends.append(state.version)
     return Replayed(tuple(events), tuple(commands), tuple(ends), state, stop, tuple(lines))
+
+
+def _annotation(events: Sequence[GameEvent], move: SourceMove) -> MoveAnnotated:
+    """The annotation a record's ``;`` line writes; one that cannot be is no record's line."""
+    at, text = parse_line(move.command)
+    try:
+        return annotate(events, at, text)
+    except BadAnnotation as e:
+        raise RecordError(move.line, f"not an annotation line: {e.message}") from None
 
 
 def _played(state: State, move: SourceMove, rules: Rules) -> Executed:

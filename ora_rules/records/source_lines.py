@@ -15,9 +15,12 @@ from attrs import frozen
 
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
 from ora_core.events import GameEvent
+from ora_core.evolve import fold
 from ora_core.state import State
+from ora_rules.annotations import BadAnnotation, annotate
 from ora_rules.decide import execute
 from ora_rules.readings import label, set_name
+from ora_rules.records.errors import RecordError
 from ora_rules.records.hints import option_allowing, profile_option, with_option
 from ora_rules.records.importing import Imported, ImportNote, ImportStop, moves_played
 from ora_rules.specs import Rules
@@ -37,12 +40,59 @@ class SourceLine:
 
 
 def source_lines(text: str) -> list[SourceLine]:
+    """The record's lines without comments (``#``) and annotations (``; text``)."""
     lines = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.split("#", 1)[0].strip()
+        stripped = raw.split("#", 1)[0].split(";", 1)[0].strip()
         if stripped:
             lines.append(SourceLine(number, stripped, tuple(stripped.split())))
     return lines
+
+
+def annotation_lines(text: str) -> list[tuple[int, str]]:
+    """Each annotation of the record, ``; text`` after a line's move or on a line of its own
+    (before any ``#`` comment), with its line number: it comments on the move it follows."""
+    found = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        _, semicolon, words = raw.split("#", 1)[0].partition(";")
+        if semicolon:
+            found.append((number, words.strip()))
+    return found
+
+
+def annotated(imported: Imported, state: State, ends: Sequence[tuple[int, int]], text: str
+              ) -> tuple[Imported, State]:
+    """A reader's import and last state with the record's annotations (:func:`annotation_lines`)
+    placed among its events."""
+    notes = annotation_lines(text)
+    if not notes:
+        return imported, state
+    imported = with_annotations(imported, ends, notes)
+    return imported, fold(imported.events)
+
+
+def with_annotations(imported: Imported, ends: Sequence[tuple[int, int]],
+                     notes: Sequence[tuple[int, str]]) -> Imported:
+    """``imported`` with each annotation (line, text) after the events of the last line at or
+    before it (``ends``: the last line each step played, and the events after it); those
+    after a stop are dropped with the rest. A bad one is a :class:`RecordError` naming it."""
+    if not notes:
+        return imported
+    events = list(imported.events)
+    stop = imported.stop.line if imported.stop else None
+    placed: list[tuple[int, int, str]] = []
+    for line, text in notes:
+        if stop is not None and line >= stop:
+            break
+        after = max((end for last, end in ends if last <= line), default=ends[0][1])
+        placed.append((after, line, text))
+    for offset, (after, line, text) in enumerate(placed):
+        at = after + offset
+        try:
+            events.insert(at, annotate(events[:at], None, text))
+        except BadAnnotation as e:
+            raise RecordError(line, f"not an annotation: {e.message}") from None
+    return attrs.evolve(imported, events=tuple(events))
 
 
 
@@ -96,17 +146,23 @@ def _past(stop: ImportStop | None, line: int) -> bool:
     return stop is None or stop.line > line
 
 
-def play_lines(game: LinePlayer, moves: Sequence[SourceLine]) -> tuple[Imported, State]:
-    """Play the record's move lines through ``game`` up to the first that cannot be played."""
+def play_lines(game: LinePlayer, moves: Sequence[SourceLine],
+               ends: list[tuple[int, int]] | None = None) -> tuple[Imported, State]:
+    """Play the record's move lines through ``game`` up to the first that cannot be played;
+    ``ends`` gets where each step's events end (for :func:`with_annotations`)."""
+    ends = [] if ends is None else ends
     stop: ImportStop | None = None
     lines: list[int] = []  # the record's line of each move played
     i = 0
+    #: (the last source line a step played, the events after it), the set-up first
+    ends.append((0, len(game.events)))
     while i < len(moves):
         line = moves[i]
         number = len(lines) + 1  # our number of the line's first move
         before = (game.state, len(game.events), len(game.commands), len(game.notes))
         try:
             i += 1 + game.line(line, moves[i + 1:])
+            ends.append((moves[i - 1].number, len(game.events)))
         except (LineStop, IllegalCommand, InvalidCommand, AmbiguousCommand) as e:
             # the moves the line played before it failed (an inserted COMMIT) come first
             lines += [line.number] * moves_played(game.events[before[1]:])

@@ -25,6 +25,7 @@ from ora_core.errors import InvalidConfig
 from ora_core.events import (
     ClockExpired,
     GameEvent,
+    MoveAnnotated,
     MovePlayed,
     SeatReplaceAnswered,
     SeatReplaced,
@@ -32,6 +33,8 @@ from ora_core.events import (
 )
 from ora_core.state import State, TimeControl
 from ora_rules import seats, timeouts
+from ora_rules.annotations import line_of as annotation_line
+from ora_rules.annotations import moves_played
 from ora_rules.clocks import checked
 from ora_rules.specs import Rules
 
@@ -74,6 +77,8 @@ def line_of(events: Sequence[GameEvent], index: int) -> str | None:
         return None if follows_timeout else event.move
     if type(event) is ClockExpired:
         return "TIMEOUT"
+    if type(event) is MoveAnnotated:  # ; text (ora_rules.annotations)
+        return annotation_line(event, moves_played(events[:index]))
     takeback = takeback_lines.line_of(event)  # !undo, !accept, !refuse
     if takeback is not None:
         return takeback

@@ -16,7 +16,7 @@ from attrs import frozen
 import ora_rules.records.table_lines as table_lines
 from ora_core.codec import EventJsonCodec
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, InvalidConfig
-from ora_core.events import GameEvent, GameStarted, MovePlayed, SeatTaken
+from ora_core.events import GameEvent, GameStarted, MoveAnnotated, MovePlayed, SeatTaken
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.decide import Executed, execute, start
@@ -24,6 +24,8 @@ from ora_rules.records.takeback_lines import is_takeback, play_line
 from ora_rules.specs import Rules
 
 _CODEC = EventJsonCodec()
+#: The events of a stream that are no rules facts: who sits where, and annotations.
+_NOT_RULES = (SeatTaken, MoveAnnotated)
 
 
 @frozen
@@ -44,21 +46,22 @@ def redecide(events: Sequence[GameEvent], rules: Rules) -> Difference | None:
     """The first difference between ``events`` (a whole stored game) and what ``decide`` gives
     for its set-up and moves today; None when they agree byte for byte.
 
-    ``SeatTaken`` events (who plays a seat) are the lobby's, not the rules': they are left out
-    of the comparison, and versions still count them.
+    ``SeatTaken`` events (who plays a seat) are the lobby's, not the rules', and annotations
+    (``MoveAnnotated``) are words for people: both are left out of the comparison, and
+    versions still count them.
     """
     if not events or not isinstance(events[0], GameStarted):
         return Difference(1, 0, "", "setup_differs", None,
                           "the stream does not begin with game_started")
-    versions = [i + 1 for i, e in enumerate(events) if not isinstance(e, SeatTaken)]
+    versions = [i + 1 for i, e in enumerate(events) if not isinstance(e, _NOT_RULES)]
     # who took which seat before which of the rules' events: the table's rules ask it
     taken, kept = [], 0
     for event in events:
         if isinstance(event, SeatTaken):
             taken.append((kept, event))
-        else:
+        elif not isinstance(event, MoveAnnotated):
             kept += 1
-    found = _redecide([e for e in events if not isinstance(e, SeatTaken)], rules, taken,
+    found = _redecide([e for e in events if not isinstance(e, _NOT_RULES)], rules, taken,
                       lambda index: events[:versions[index] - 1])
     if found is None:
         return None

@@ -35,6 +35,7 @@ from ora_rules.records.kennerspiel import (
     with_reading_hint,
 )
 from ora_rules.records.source_lines import LineStop as _Stop
+from ora_rules.records.source_lines import annotated
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 
@@ -275,5 +276,7 @@ def _read(text: str, rules: Rules, readings: str | None) -> tuple[Imported, Stat
     mapping = {c: c for c in colours}
     if players == 1:
         mapping["W"] = _NEUTRAL  # weblabora's solo neutral player is white
-    return play_lines(_Weblabora(config, mapping, under(rules, config.readings)),
-                      _moves(lines[first:]))
+    ends: list[tuple[int, int]] = []
+    imported, state = play_lines(_Weblabora(config, mapping, under(rules, config.readings)),
+                                 _moves(lines[first:]), ends)
+    return annotated(imported, state, ends, text)

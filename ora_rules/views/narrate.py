@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+import attrs
 from attrs import frozen
 
 from ora_core.events import (
@@ -36,6 +37,7 @@ from ora_core.events import (
     IndicatorEntered,
     IndicatorUsed,
     LandscapeAdded,
+    MoveAnnotated,
     MovePlayed,
     RoundBegan,
     SettlementBuilt,
@@ -49,6 +51,7 @@ from ora_core.evolve import fold
 from ora_core.state import State
 from ora_core.values import FOREST, MOOR, Coord, Good, Indicator
 from ora_rules import verbs
+from ora_rules.annotations import by_move
 from ora_rules.notation import (
     AnswerContract,
     Build,
@@ -88,6 +91,8 @@ class Narration:
     then: tuple[str, ...] = ()
     #: A game with a clock: the milliseconds the move's decision took.
     took: int | None = None
+    #: The annotations of the move (``ora_rules.annotations``), in the order written.
+    notes: tuple[str, ...] = ()
 
 
 # --- names (English; ``Speech`` says them in a locale) ----------------------------------------
@@ -540,11 +545,20 @@ def narrate_game(events: Iterable[GameEvent], rules: Rules, first: int = 1,
     result: list[Narration] = []
     state: State | None = None
     batch: list[GameEvent] = []
+    events = list(events)
+    notes = by_move(events)  # an annotation may come long after its move (a review)
+
+    def told(number: int) -> Narration:
+        assert state is not None
+        move = [e for e in batch if type(e) is not MoveAnnotated]  # people's words, no deed
+        said = narrate_move(state, move, rules, number, locale)
+        return attrs.evolve(said, notes=tuple(notes.get(number, ())))
+
     number = 0  # the move whose events ``batch`` holds (0: the set-up)
     for event in events:
         if isinstance(event, MovePlayed):
             if number >= first and state is not None:
-                result.append(narrate_move(state, batch, rules, number, locale))
+                result.append(told(number))
             state = fold(batch, state)
             number += 1
             if last is not None and number > last:
@@ -552,5 +566,5 @@ def narrate_game(events: Iterable[GameEvent], rules: Rules, first: int = 1,
             batch = []
         batch.append(event)
     if number >= first and state is not None and batch:
-        result.append(narrate_move(state, batch, rules, number, locale))
+        result.append(told(number))
     return result

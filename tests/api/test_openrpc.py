@@ -116,6 +116,7 @@ def check_record_methods(check: Any, game_id: str) -> None:
     check("game.verify", {"record": record})
     check("game.audit", {"game_id": game_id})
     check("game.audit", {"record": record})
+    check("game.fork", {"game_id": game_id, "move": 3, "seats": [{"bot": "random"}] * 4})
     header = [line for line in record.splitlines() if line.startswith("[")][:6]
     stopped = check("game.import", {"record": "\n".join([*header, "COMMIT"])})
     assert stopped["stop"] is not None
@@ -171,6 +172,8 @@ def test_real_results_fit_the_result_schemas(local: Local) -> None:
                                     "seats": [{"name": "Ann"}, {}, {"bot": "greedy"}]})
     joined = check("game.join", {"invite": created["seats"][1]["invite"], "name": "Bob"})
     check("game.spectate_token", {"game_id": created["game_id"], "token": joined["token"]})
+    check("game.annotate", {"game_id": created["game_id"], "token": joined["token"],
+                            "move": 0, "text": "a quiet start"})
     check("game.list", {"tokens": [joined["token"]], "limit": 1})
     check("game.unsubscribe", {"game_id": game_id})
     check("rules.lookup", {"id": "R-BUY-2"})

@@ -173,8 +173,10 @@ const asked = await ora.undoRequest(gameId, tokens[0], 1);
 const answered = await ora.undoAnswer(gameId, tokens[1], true);
 const hook = await ora.notify(gameId, tokens[0], "http://127.0.0.1:9/hook");
 const off = await ora.notify(gameId, tokens[0], null);
+const noted = await ora.annotate(gameId, tokens[1], "after the take-back");
+const forked = await ora.fork(gameId, 2, { seats: [{ name: "Di" }, {}] });
 console.log(JSON.stringify({ gameId, joined, again, idle, woke, other, asked, answered,
-                             secret: hook.secret, off: off.secret, ids }));
+                             secret: hook.secret, off: off.secret, ids, noted, forked }));
 """
 
 
@@ -213,8 +215,13 @@ def test_ora_js_helpers_retry_with_one_request_id_and_take_back(http_server: Htt
     assert out["woke"]["your_turn"] is True and out["woke"]["seat"] == out["other"]
     assert out["asked"]["waiting"] == [1] and out["asked"]["restored"] is False
     assert out["answered"]["restored"] is True
-    assert types[-3:] == ["undo_requested", "undo_answered", "position_restored"]
+    assert types[-4:] == ["undo_requested", "undo_answered", "position_restored",
+                          "move_annotated"]
     assert isinstance(out["secret"], str) and len(out["secret"]) >= 16 and out["off"] is None
+    assert out["noted"] == {"version": len(events), "move": 5, "text": "after the take-back"}
+    forked = out["forked"]  # ora.fork and ora.annotate: docs/api.md "Forks", "Annotations"
+    assert forked["source"]["game_id"] == out["gameId"] and forked["source"]["move"] == 2
+    assert forked["moves"] == 2 and forked["seats"][0]["token"] and forked["seats"][1]["invite"]
 
 
 LOST_ON_THE_SOCKET = """

@@ -61,6 +61,7 @@ STABLE_TAGS = {
     "FlowChanged": "flow_changed",
     "GameEnded": "game_ended",
     "SeatTaken": "seat_taken",
+    "MoveAnnotated": "move_annotated",
     "WonderTaken": "wonder_taken",
     "UndoRequested": "undo_requested",  # a take-back (issue 24)
     "UndoAnswered": "undo_answered",

@@ -14,8 +14,9 @@ from ora_core.values import Good
 
 
 def test_every_declared_event_is_a_frozen_keyword_only_attrs_class() -> None:
-    # 25 of the game, 4 of a take-back, 4 of the table (a clock run out, a seat handed over)
-    assert len(EVENT_TYPES) == len(EVENT_BY_TAG) == 33
+    # 25 of the game, 4 of a take-back, 4 of the table (a clock run out, a seat handed over),
+    # 1 annotation
+    assert len(EVENT_TYPES) == len(EVENT_BY_TAG) == 34
     for cls in EVENT_TYPES:
         assert EVENT_BY_TAG[cls.TAG] is cls
         assert issubclass(cls, Event) and attrs.has(cls)

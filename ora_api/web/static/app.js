@@ -247,6 +247,7 @@ async function showGame(gameId, seat) {
   main.replaceChildren();
   // index: the legal moves of the turn (game.moves, every verb opened), when this seat decides.
   const game = { view: null, index: null, verb: null, target: null, busy: false, logged: 0,
+                 noted: new Set(),  // the versions of the notes added to the log as they came
                  timer: null, names: null, ticket: 0, stale: 0 };
   const header = h("div.game-header");
   const boardBox = h("div.board-box");
@@ -291,8 +292,10 @@ async function showGame(gameId, seat) {
 
   // Every new event (the bots' moves too) redraws the table; ora.js catches up after a lost
   // connection, so nothing is missed.
+  const notes = [];  // annotations pushed since the last refresh: {move, text}
   const watch = ora.watch(gameId, (event) => {
     if (event.type === "seat_taken") game.names = null;  // someone joined
+    if (event.type === "move_annotated") notes.push({ ...event.data, version: event.version });
     takeback.event(event);
     schedule();
   }, { token: read(gameId).token });
@@ -332,8 +335,18 @@ async function showGame(gameId, seat) {
       for (const entry of log.moves) {
         if (entry.number <= game.logged) continue;
         game.logged = entry.number;
-        logBox.prepend(logEntry(entry));
+        logBox.prepend(logEntry(entry, { "data-read": log.version }));
         takeback.said(entry);
+      }
+      // A note on a move the log shows, written after the read that drew the move (which had
+      // every note of its version); reads from game.logged + 1 never draw that move again.
+      for (const note of notes.splice(0)) {
+        const li = [...logBox.children].find((item) => item.dataset.number === String(note.move));
+        if (!li || note.version <= Number(li.dataset.read) || game.noted.has(note.version)) continue;
+        game.noted.add(note.version);
+        const list = li.querySelector(".notes")
+          ?? li.appendChild(h("ul.notes", { "data-testid": "notes" }));
+        list.append(h("li.note", {}, note.text));
       }
       while (logBox.children.length > 80) logBox.lastChild.remove();
       takeback.markLog(logBox);
@@ -502,11 +515,18 @@ function capitalise(text) {
 }
 
 function logEntry(entry, attrs = {}, jump = null) {
-  return h("li", { title: entry.move, ...attrs },
+  return h("li", { title: entry.move, "data-number": entry.number, ...attrs },
     jump ? h("button.number", { type: "button", "aria-label": t("move {n}", { n: entry.number }),
                                 onclick: (e) => { e.stopPropagation(); jump(); } }, entry.number)
       : h("span.number", {}, entry.number), " ", entry.text,
-    entry.then.length ? h("ul.then", {}, entry.then.map((t) => h("li", {}, t))) : null);
+    entry.then.length ? h("ul.then", {}, entry.then.map((t) => h("li", {}, t))) : null,
+    notesOf(entry.notes));
+}
+
+/** The players' annotations of a move (game.annotate, a record's `; text`): their own words. */
+function notesOf(notes) {
+  return notes?.length ? h("ul.notes", { "data-testid": "notes" },
+    notes.map((text) => h("li.note", {}, text))) : null;
 }
 
 /** game.explain: each seat's score line by line (the lines worth points, and the rest folded). */
@@ -560,10 +580,11 @@ async function showReplay(gameId, at) {
   const mine = routed;
   let moves;
   let who;
+  let before;  // the annotations of the game itself (move 0)
   try {
-    [moves, who] = await Promise.all([
-      ora.call("game.log", read(gameId, { locale: locale() })).then((log) => log.moves), names(gameId),
-      loadCatalog(ora)]);
+    [[moves, before], who] = await Promise.all([
+      ora.call("game.log", read(gameId, { locale: locale() })).then((log) => [log.moves, log.notes]),
+      names(gameId), loadCatalog(ora)]);
   } catch (error) {
     if (mine === routed) showProblem(error, t("Replay of game {id}", { id: shortId(gameId) }));
     return;
@@ -577,6 +598,7 @@ async function showReplay(gameId, at) {
   const label = h("span.at", { "data-testid": "at" });
   const boardBox = h("div.board-box");
   const logBox = h("ol.log.replay-log", { "data-testid": "replay-log" },
+    before?.length ? h("li.start", {}, notesOf(before)) : null,
     moves.map((m) => logEntry(m, { "data-index": m.number, onclick: () => go(m.number) },
                               () => go(m.number))));
   const scoreBox = h("div.panel.score-box");
@@ -597,6 +619,8 @@ async function showReplay(gameId, at) {
       h("button", { type: "button", "data-testid": "last", title: t("end"),
                     onclick: () => go(moves.length) }, "▶▶"),
       h("a.button", { href: `#/game/${gameId}` }, t("Live game")),
+      h("button", { type: "button", "data-testid": "fork", title: t("A new game from this position"),
+                    onclick: () => forkHere() }, t("Play from here")),
       h("a.button", { href: "#/" }, t("All games"))),
     h("p.position", {}, label),
     h("div.columns", {}, h("div.replay-main", {}, boardBox, analysis.box),
@@ -607,6 +631,23 @@ async function showReplay(gameId, at) {
     if (found?.what.card) popover.open(found.thing, found.what, { index: null });
   });
   slider.addEventListener("input", () => go(Number(slider.value)));
+
+  /** game.fork: a new game from the position shown; this browser takes its first seat, the
+   * others are open (their invitations on the new game's page). */
+  async function forkHere() {
+    try {
+      const forked = await ora.call("game.fork", read(gameId, { move: index }));
+      keepTokens(forked.game_id, forked.seats);
+      const invites = forked.seats.filter((s) => s.invite).map((s) => [s.seat, s.invite]);
+      if (invites.length) {
+        localStorage.setItem(`ora.invites.${forked.game_id}`,
+                             JSON.stringify(Object.fromEntries(invites)));
+      }
+      location.hash = `#/game/${forked.game_id}?seat=${forked.seats[0].seat}`;
+    } catch (error) {
+      label.textContent = errorText(error);
+    }
+  }
 
   let shown = 0;
   async function go(i) {

@@ -66,6 +66,8 @@ const WORDS = {
     "Take the seat": "Πάρτε τη θέση",
     // a replay
     "Replay of game {id}": "Επανάληψη του παιχνιδιού {id}", "Live game": "Ζωντανό παιχνίδι",
+    "Play from here": "Παίξτε από εδώ",
+    "A new game from this position": "Ένα νέο παιχνίδι από αυτή τη θέση",
     "Log": "Ημερολόγιο", "The start · {n} moves": "Η αρχή · {n} κινήσεις",
     "Move {i} of {n}: {text}": "Κίνηση {i} από {n}: {text}", "start": "αρχή",
     "previous move": "προηγούμενη κίνηση", "next move": "επόμενη κίνηση", "end": "τέλος",
@@ -168,6 +170,7 @@ const WORDS = {
     "Take the seat": "Занять место",
     // a replay
     "Replay of game {id}": "Повтор игры {id}", "Live game": "Игра вживую", "Log": "Журнал",
+    "Play from here": "Играть отсюда", "A new game from this position": "Новая игра с этой позиции",
     "The start · {n} moves": "Начало · ходов: {n}", "Move {i} of {n}: {text}": "Ход {i} из {n}: {text}",
     "start": "начало", "previous move": "предыдущий ход", "next move": "следующий ход",
     "end": "конец", "move": "ход", "move {n}": "ход {n}",

@@ -163,6 +163,19 @@ export class Ora {
     return this.call("game.undo_request", { game_id: gameId, token, to_move: toMove });
   }
 
+  /** game.fork: a new game from the position after the source's move `move` (0: the set-up),
+   * its seats as game.create's (`seats`, `name`), `token` to read a private source.
+   * {game_id, version, moves, visibility, source: {game_id, move, head}, seats}. */
+  fork(gameId, move, { token, seats, name, visibility } = {}) {
+    return this.call("game.fork", { game_id: gameId, move, token, seats, name, visibility });
+  }
+
+  /** game.annotate: a seat's comment on move `move` (0: the game itself; the last move played
+   * when omitted). {version, move, text}. */
+  annotate(gameId, token, text, move) {
+    return this.call("game.annotate", { game_id: gameId, token, text, move });
+  }
+
   /** game.undo_answer: `accept` true consents, false refuses (which ends the request). */
   undoAnswer(gameId, token, accept) {
     return this.call("game.undo_answer", { game_id: gameId, token, accept: Boolean(accept) });
