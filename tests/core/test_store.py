@@ -582,11 +582,12 @@ def test_a_listener_wakes_on_an_append_through_another_store() -> None:
         b.append(uuid4(), 0, moves(1))
         assert listener.wait(10)
         gid = uuid4()
+        start = a.changes(None)[0]
         for v in range(3):  # several appends: at least one wake, and the log has them all
             b.append(gid, v, moves(1, start=v))
         assert listener.wait(10)
-        _, changed = a.changes(a.changes(None)[0] - 3)
-        assert changed == {gid: 3}
+        _, changed = a.changes(start)
+        assert changed[gid] == 3  # (another process's games on the same server may be there)
     a.close()
     b.close()
 
