@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL server for the store's PostgreSQL tests (tech-notes §1.12).
-# `source scripts/pg_throwaway.sh` starts one on 127.0.0.1:$ORA_PG_PORT (default 5433) in a
-# temporary directory, exports PERSISTENCE/POSTGRES_* and ORA_TEST_POSTGRES=1, and stops it when
+# `source scripts/pg_throwaway.sh` starts one on 127.0.0.1:$ORA_PG_PORT (default: a free port,
+# so that two runs side by side do not meet) in a temporary directory, exports PERSISTENCE/POSTGRES_* and ORA_TEST_POSTGRES=1, and stops it when
 # the calling shell exits. Without root or without the server package it prints why and returns
 # 1, leaving the PostgreSQL tests skipped.
 ora_pg_start() {
-  local pgbin dir port="${ORA_PG_PORT:-5433}"
+  local pgbin dir port="${ORA_PG_PORT:-}"
+  if [ -z "$port" ]; then
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); '\
+'print(s.getsockname()[1])')
+  fi
   pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
   if [ -z "$pgbin" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "ora: installing the PostgreSQL server package ..." >&2

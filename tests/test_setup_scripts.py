@@ -87,7 +87,7 @@ def _pytest_args(tmp_path: Path, *args: str) -> list[str]:
                             "sha256sum | cut -d' ' -f1"], cwd=tmp_path, capture_output=True,
                            text=True, check=True).stdout.strip()
     (tmp_path / ".venv" / ".stamp").write_text(f"{stamp} test\n")
-    env = {**os.environ, "ORA_CHROMIUM": "/bin/sh"}  # no apt here
+    env = {**os.environ, "ORA_CHROMIUM": "/bin/sh", "ORA_TEST_POSTGRES": "0"}  # no apt here
     env.pop("ORA_TEST_WORKERS", None)
     done = subprocess.run(["bash", str(tmp_path / "test.sh"), *args], cwd=tmp_path, env=env,
                           capture_output=True, text=True, check=True)
