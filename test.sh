@@ -5,7 +5,7 @@
 # variables name one already running); not as root it says which tests cannot run.
 # The suite runs in parallel, one pytest-xdist worker a core (ORA_TEST_WORKERS=N sets another
 # number; `-n 0` or `-p no:xdist` among the args runs it in this process); the PostgreSQL tests
-# share one worker (tests/conftest.py).
+# take turns on their one server (tests/conftest.py).
 set -euo pipefail
 root="$(cd "$(dirname "$0")" && pwd)"
 ORA_EXTRA=test source "$root/scripts/bootstrap.sh"
@@ -14,7 +14,7 @@ if [ -z "${ORA_TEST_POSTGRES:-}" ]; then
   source "$root/scripts/pg_throwaway.sh" || true   # stopped when this script exits
 fi
 cd "$root"
-parallel=(-n "${ORA_TEST_WORKERS:-auto}" --dist loadgroup)
+parallel=(-n "${ORA_TEST_WORKERS:-auto}")
 for arg in "$@"; do
   case "$arg" in -n|-n*|--numprocesses*|no:xdist) parallel=() ;; esac
 done

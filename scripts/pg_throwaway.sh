@@ -24,8 +24,9 @@ ora_pg_start() {
   dir=$(mktemp -d)
   chown postgres: "$dir"
   su postgres -c "$pgbin/initdb -D $dir/data -U postgres -A trust -E UTF8 --no-sync" >/dev/null
+  # max_connections: each test server keeps a pool of its own, and some tests run several
   su postgres -c "$pgbin/pg_ctl -D $dir/data -l $dir/log -w -o '-k $dir -h 127.0.0.1 -p $port \
-    -c fsync=off -c synchronous_commit=off -c full_page_writes=off' start" >/dev/null
+    -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300' start" >/dev/null
   su postgres -c "$pgbin/psql -h 127.0.0.1 -p $port -U postgres -qc 'CREATE DATABASE ora'"
   export ORA_TEST_POSTGRES=1 POSTGRES_DBNAME=ora POSTGRES_HOST=127.0.0.1 POSTGRES_PORT="$port" \
          POSTGRES_USER=postgres POSTGRES_PASSWORD=
@@ -36,7 +37,7 @@ ora_pg_start() {
 su postgres -c "$pgbin/pg_ctl -D $dir/data -m fast -w stop" >/dev/null
 sleep 2
 su postgres -c "$pgbin/pg_ctl -D $dir/data -l $dir/log -w -o '-k $dir -h 127.0.0.1 -p $port \\
-  -c fsync=off -c synchronous_commit=off -c full_page_writes=off' start" >/dev/null
+  -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300' start" >/dev/null
 EOF
   export ORA_PG_RESTART="sh $dir/restart.sh"
   trap 'eval "$ORA_PG_STOP"' EXIT

@@ -8,7 +8,11 @@ and adds nothing to a printed failing game.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -62,8 +66,8 @@ SLOW: tuple[str, ...] = (
 def _uses_postgres(item: pytest.Item) -> bool:
     """Whether a test talks to the one PostgreSQL server of ``scripts/pg_throwaway.sh``: some
     restart it and some count what its database holds, so under pytest-xdist (``./test.sh`` runs
-    the suite in parallel) they run one after another in one worker (``--dist loadgroup``). Such
-    a test is skipped without ``ORA_TEST_POSTGRES=1``, or is a case of a ``postgres`` backend."""
+    the suite in parallel) they take turns (``_one_postgres_test_at_a_time``). Such a test is
+    skipped without ``ORA_TEST_POSTGRES=1``, or is a case of a ``postgres`` backend."""
     if any("PostgreSQL" in str(mark.kwargs.get("reason", ""))
            for mark in item.iter_markers("skipif")):
         return True
@@ -78,4 +82,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
         if _uses_postgres(item):
-            item.add_marker(pytest.mark.xdist_group("postgres"))
+            item.add_marker(pytest.mark.postgres_server)
+
+
+@pytest.fixture(autouse=True)
+def _one_postgres_test_at_a_time(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test of the PostgreSQL server holds an exclusive lock on a file named by the server's
+    port for its whole run, so the workers of a parallel run take turns on the one server.
+    (A lock, not xdist's ``loadgroup``: pytest-xdist 3.8 marks a group by rewriting a node id
+    that pytest 9 no longer reads.)"""
+    if (request.node.get_closest_marker("postgres_server") is None
+            or os.environ.get("ORA_TEST_POSTGRES") != "1"):
+        yield
+        return
+    port = os.environ.get("POSTGRES_PORT", "5432")
+    with open(Path(tempfile.gettempdir()) / f"ora-postgres-{port}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -96,7 +96,7 @@ def _pytest_args(tmp_path: Path, *args: str) -> list[str]:
 
 def test_the_tests_run_in_parallel_unless_asked_otherwise(tmp_path: Path) -> None:
     assert _pytest_args(tmp_path, "-m", "not slow") == [
-        "-m", "pytest", "-n", "auto", "--dist", "loadgroup", "-m", "not slow"]
+        "-m", "pytest", "-n", "auto", "-m", "not slow"]
     assert _pytest_args(tmp_path, "-n", "0", "tests/x.py") == ["-m", "pytest", "-n", "0",
                                                                "tests/x.py"]
     assert _pytest_args(tmp_path, "-p", "no:xdist") == ["-m", "pytest", "-p", "no:xdist"]

@@ -412,10 +412,13 @@ class Dispatcher:
         for item in items:
             name = item.get("method") if type(item) is dict else None
             method = self.registry.methods.get(name) if type(name) is str else None
-            cost = method.cost if method is not None else 1
+            # What runs no method (an item that is no JSON-RPC 2.0 request, an unknown method)
+            # costs nothing and is always answered: a costly call must not silence its error.
+            runs = method is not None and type(item) is dict and item.get("jsonrpc") == "2.0"
+            cost = method.cost if method is not None and runs else 0
             if budget <= 0:
                 reply = self._refusal(item, reply_too_large(self.max_reply_bytes))
-            elif work + cost > MAX_BATCH_WORK:
+            elif cost and work + cost > MAX_BATCH_WORK:
                 reply = self._refusal(item, batch_too_costly(method))
             else:
                 work += cost

@@ -44,3 +44,15 @@ def test_a_batch_of_light_requests_still_runs_whole(local: Local) -> None:
         "seats": [{"name": "A"}, {"name": "B"}], "visibility": "public"})["game_id"]
     replies = _batch(local, "game.score", {"game_id": game_id}, 100)
     assert all("result" in r for r in replies)
+
+
+def test_a_costly_call_does_not_silence_an_invalid_item_after_it(local: Local) -> None:
+    # Found by tests/api/test_fuzz.py: game.analyse weighs a whole batch, and the invalid item
+    # after it was refused as a notification (no reply at all) instead of being answered as
+    # invalid (JSON-RPC 2.0 §6: every invalid item of a batch gets an error).
+    reply = local.raw(orjson.dumps([{"jsonrpc": "2.0", "method": "game.analyse"}, {"": ""},
+                                    {"jsonrpc": "2.0", "id": 9, "method": "no.such"},
+                                    {"id": 3, "method": "game.analyse"}]))  # no "jsonrpc"
+    assert isinstance(reply, list)
+    assert [(r["id"], r["error"]["code"]) for r in reply] == [
+        (None, -32600), (9, -32601), (3, -32600)]

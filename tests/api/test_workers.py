@@ -50,10 +50,26 @@ needs_pg_restart = pytest.mark.skipif(
 STORES = ["sqlite", pytest.param("postgres", marks=needs_pg)]
 
 
+def start_workers(url: str, folder: Path, count: int = 2) -> list[Worker]:
+    """``count`` workers on one store; when one does not start, those already started are
+    stopped before the error goes on (a worker left behind holds PostgreSQL connections, and
+    once wrote into later tests' database)."""
+    started: list[Worker] = []
+    try:
+        for i in range(count):
+            started.append(start_worker(url, folder, i))
+    except BaseException:
+        for w in started:
+            w.proc.kill()
+            w.proc.wait(timeout=20)
+        raise
+    return started
+
+
 @pytest.fixture(params=STORES)
 def workers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list[Worker]]:
     url = f"sqlite:{tmp_path / 'ora.sqlite3'}" if request.param == "sqlite" else "postgres:"
-    started = [start_worker(url, tmp_path, i) for i in range(2)]
+    started = start_workers(url, tmp_path)
     yield started
     for w in started:
         if w.proc.poll() is None:
@@ -269,7 +285,7 @@ def test_a_postgres_restart_under_load_is_store_unavailable_then_recovers(
     # is 2); the restart keeps the server down for 2 s and more.
     pool_wait = 1
     monkeypatch.setenv("POSTGRES_CONNECT_TIMEOUT", str(pool_wait))
-    started = [start_worker("postgres:", tmp_path, i) for i in range(2)]
+    started = start_workers("postgres:", tmp_path)
     try:
         records = [TimedRecord() for _ in range(4)]
         conns = [Connection(started[i % 2].port, websocket=i >= 2) for i in range(4)]
@@ -315,7 +331,7 @@ def test_a_postgres_restart_under_load_is_store_unavailable_then_recovers(
 @needs_pg_restart
 def test_a_subscriber_on_another_worker_sees_every_move_across_a_postgres_restart(
         tmp_path: Path) -> None:
-    started = [start_worker("postgres:", tmp_path, i) for i in range(2)]
+    started = start_workers("postgres:", tmp_path)
     moved: list[int] = []  # the versions the moves through A were acknowledged at
     errors = Counter[str]()
     stop = threading.Event()
