@@ -81,8 +81,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
-        if _uses_postgres(item):
+        if _uses_postgres(item):  # a turn on the one server: the quick tier does not wait
             item.add_marker(pytest.mark.postgres_server)
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)
