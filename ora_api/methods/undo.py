@@ -8,13 +8,10 @@ subscribers and handed to the bot runner like a move's.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 from uuid import UUID
 
 from attrs import field, frozen
 
-from ora_api.games.projection import status_of
-from ora_api.games.subscribers import event_view
 from ora_api.jsonrpc.common import (
     BAD_TOKEN,
     GAME_ID,
@@ -26,11 +23,9 @@ from ora_api.jsonrpc.common import (
 )
 from ora_api.jsonrpc.rpc import Registry, Session
 from ora_api.service import GameService
-from ora_api.table.lobby import Lobby
-from ora_api.table.summaries import scores_of
-from ora_core.errors import IllegalCommand, VersionConflict
+from ora_api.table.table_events import store_events
+from ora_core.errors import IllegalCommand
 from ora_core.events import GameEvent
-from ora_core.evolve import fold
 from ora_rules import undo
 
 
@@ -66,30 +61,13 @@ def _decided(svc: GameService, game_id: UUID, token: str,
         seat = svc._seat_of(game_id, hot, token)
         if seat is None:
             raise BAD_TOKEN.error("the token is not a seat's token of this game")
-        state = hot.state
         stream = [s.event for s in svc.store.events(game_id)]
         try:
             events = decide(stream, seat)
         except IllegalCommand as e:
             raise ILLEGAL_MOVE.error(e.detail, reason=e.reason, rule=e.rule) from None
-        new_state = fold(events, state)
-        status, scores = status_of(new_state), scores_of(new_state)
-
-        def write(c: Any) -> None:
-            Lobby.update_game(c, game_id, new_state.version, 0, status, scores)
-
-        try:
-            stored = svc.store.append(game_id, state.version, events,
-                                      also=svc.lobby.writer(write))
-        except VersionConflict as e:
-            svc._evict(game_id)
-            raise VERSION_CONFLICT.error(e.message, version=None) from None
-        svc.health.ok(wrote=True)
-        hot.state = new_state
-        hot.moves = None
-        views = [event_view(s) for s in stored]
-        svc.subscribers.push(game_id, views)
-        svc.bot_runner.changed(game_id, new_state)
+        views = store_events(svc, game_id, hot, events)  # no MovePlayed among them
+        new_state = hot.state
     asked = new_state.undo_request
     return UndoResult(version=new_state.version, restored=events[-1].TAG == "position_restored",
                       waiting=list(asked.waiting) if asked else [], events=views)
