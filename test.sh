@@ -14,6 +14,10 @@ if [ -z "${ORA_TEST_POSTGRES:-}" ]; then
   source "$root/scripts/pg_throwaway.sh" || true   # stopped when this script exits
 fi
 cd "$root"
+# The suite starts hundreds of Python processes (servers, the CLI) and each xdist worker imports
+# every test module: without bytecode caches each recompiles the sources (collection took 15 s a
+# worker instead of 5), so a PYTHONDONTWRITEBYTECODE of the caller's is not passed on.
+unset PYTHONDONTWRITEBYTECODE
 parallel=(-n "${ORA_TEST_WORKERS:-auto}")
 for arg in "$@"; do
   case "$arg" in -n|-n*|--numprocesses*|no:xdist) parallel=() ;; esac

@@ -25,7 +25,8 @@ load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 #: What ``./test.sh -m "not slow"`` leaves out (CI runs everything): tests that play many whole
 #: games, start a browser, Node or a fresh virtual environment, or run mypy over the repository.
-#: Every module they exercise keeps quick tests of its own.
+#: Every module they exercise keeps quick tests of its own. An entry is the start of a node id;
+#: ``module::*text`` is every test of the module whose id holds ``text``.
 SLOW: tuple[str, ...] = (
     "tests/properties/test_invariants.py",
     "tests/properties/test_legal_moves.py",
@@ -60,7 +61,40 @@ SLOW: tuple[str, ...] = (
     "tests/core/test_evolve.py::test_fold_equals_the_state_reached_move_by_move",
     "tests/core/test_codec.py::test_states_of_a_random_game_round_trip",
     "tests/rules/test_analysis.py::test_the_peoples_519_point_game_is_analysed_to_its_end",
+    # whole two-player games (random two-player games run long, R-SCHED-4) and the tests that
+    # start several server processes or a bot's worker process; each module keeps quick tests
+    "tests/test_rollout.py::test_hard_plays_a_two_player_game_to_its_end_reproducibly",
+    "tests/test_planner.py::test_a_long_two_player_game_of_the_look_ahead_planner_ends",
+    "tests/rules/test_locale_words.py::test_whole_games_are_told_in_the_locale",
+    "tests/modes/test_schedule.py::*[2-",  # every test of it on a two-player game
+    "tests/modes/test_liesborn_games.py::test_a_liesborn_game_plays_to_its_end[2-",
+    "tests/modes/test_trials.py::test_the_stored_trial_replays_with_every_count[2-france-long]",
+    "tests/rules/test_view.py::test_the_schedule_follows_the_game_to_its_end[2-",
+    "tests/rules/test_narrate.py::test_every_verb_of_the_notation_is_narrated_in_the_games_of_every",
+    "tests/api/test_bot_seats.py::test_bot_moves_are_reproducible_for_a_seed",
+    "tests/api/test_bot_seats.py::test_a_person_plays_a_whole_game_against_a_bot_seat",
+    "tests/api/test_bot_seats.py::test_bots_only_games_play_to_the_end_by_themselves",
+    "tests/api/test_bot_limits.py::test_a_thinking_bot_uses_a_worker_process_and_sigterm",
+    "tests/api/test_liesborn_api.py::test_ora_selfplay_liesborn",
+    "tests/api/test_workers.py::test_the_delivery_latency_script_times_every_move",
+    "tests/api/test_workers.py::test_kill_9_of_a_worker_under_load",
+    "tests/api/test_workers_spread.py",
+    "tests/api/test_serve_workers.py",
+    "tests/api/test_public.py::test_a_websocket_client_that_reads_nothing_costs_a_bounded_memory",
+    "tests/api/test_retries.py::test_the_answer_outlives_the_server_process",
+    "tests/records/test_weblabora.py::test_each_test_game_imports_to_the_stop_asserted[Game29696.txt",
+    "tests/test_replay.py::test_replaying_the_moves_reproduces_the_events",
+    "tests/rules/test_analysis.py::test_the_end_of_the_peoples_519_point_game_reaches_its_real",
 )
+
+
+def _is_slow(nodeid: str) -> bool:
+    for entry in SLOW:
+        module, star, text = entry.partition("::*")
+        if nodeid.startswith(entry) or (star and nodeid.startswith(module + "::")
+                                        and text in nodeid):
+            return True
+    return False
 
 
 def _uses_postgres(item: pytest.Item) -> bool:
@@ -79,7 +113,7 @@ def _uses_postgres(item: pytest.Item) -> bool:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if item.nodeid.startswith(SLOW):
+        if _is_slow(item.nodeid):
             item.add_marker(pytest.mark.slow)
         if _uses_postgres(item):  # a turn on the one server: the quick tier does not wait
             item.add_marker(pytest.mark.postgres_server)
