@@ -25,7 +25,8 @@ def test_serve_with_two_workers_plays_and_pushes_across_them(tmp_path: Path) -> 
             stderr=err)
     try:
         deadline = time.monotonic() + 60
-        while "JSON-RPC on http://" not in log.read_text() and time.monotonic() < deadline:
+        # The supervisor's line, not a worker's own "JSON-RPC on" line, which may come first.
+        while "workers)" not in log.read_text() and time.monotonic() < deadline:
             assert proc.poll() is None, log.read_text()
             time.sleep(0.05)
         text = log.read_text()

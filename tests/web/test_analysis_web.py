@@ -63,8 +63,10 @@ def test_the_replay_draws_the_analysis_and_jumps_to_a_point(
     # Opened again, the page draws what the server's cache holds for the last bot and budget.
     page.reload()
     page.wait_for_selector("[data-testid=replay]")
-    page.wait_for_function(f"document.querySelectorAll('[data-testid=analysis-graph] "
-                           f"circle.point').length === {MOVES}")
+    # A function, not an expression: Playwright polls an expression with eval, which the
+    # page's Content-Security-Policy refuses once the first check is false.
+    page.wait_for_function("(n) => document.querySelectorAll('[data-testid=analysis-graph] "
+                           "circle.point').length === n", arg=MOVES)
     assert page.input_value("[data-testid=analysis-budget]") == "10"
     no_overflow(page, f"the analysis at {size}")
     axe_clean(page, f"the analysis at {size}")
