@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from attrs import field, frozen
+from attrs import frozen
 
 from ora_core.values import Coord, Good, Indicator, Stage, Terrain, Variant
 
@@ -87,7 +87,7 @@ class GameConfig:
     seed: int
     colours: tuple[str, ...]
     liesborn: bool = False
-    readings: Readings = field(factory=Readings)
+    readings: Readings = Readings()  # frozen: one shared default (mypyc refuses field())
     #: The Liesborn tile set (AMB-28 a; ``specs/expansions/liesborn.toml``); "" without Liesborn.
     wonder_tiles: str = ""
     #: Which moves may be taken back (``ora_rules.undo``): ``none``, ``own_last`` or
@@ -310,7 +310,7 @@ class State:
     winners: tuple[int, ...] = ()
     version: int = 0
     #: Every building used this game (ids), for self-play statistics.
-    used: frozenset[str] = field(factory=frozenset)
+    used: frozenset[str] = frozenset()
     #: A take-back waiting for the other players' consent (``ora_rules.undo``).
     undo_request: UndoRequest | None = None
     #: A game with a clock: each seat's time left in milliseconds (as of its last decision),

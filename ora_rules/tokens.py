@@ -47,6 +47,6 @@ def format_goods(goods: Mapping[Good, int]) -> str:
 
 
 def format_tiles(tiles: list[str]) -> str:
-    order = {code: i for i, code in enumerate(GOOD_CODES.values())}
-    order[FIVE_COIN_CODE] = order["Pn"] + 0.5  # type: ignore[assignment]
+    order: dict[str, float] = {code: i for i, code in enumerate(GOOD_CODES.values())}
+    order[FIVE_COIN_CODE] = order["Pn"] + 0.5  # a 5-coin tile just after the coins
     return "".join(sorted(tiles, key=lambda c: order[c]))

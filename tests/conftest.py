@@ -84,6 +84,8 @@ SLOW: tuple[str, ...] = (
     "tests/api/test_retries.py::test_the_answer_outlives_the_server_process",
     "tests/records/test_weblabora.py::test_each_test_game_imports_to_the_stop_asserted[Game29696.txt",
     "tests/test_replay.py::test_replaying_the_moves_reproduces_the_events",
+    # every golden trial and four bot games, in a pure and a compiled process
+    "tests/test_compiled.py::test_the_compiled_and_the_pure_build_give_byte_identical_events",
     "tests/rules/test_analysis.py::test_the_end_of_the_peoples_519_point_game_reaches_its_real",
 )
 

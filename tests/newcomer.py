@@ -30,8 +30,9 @@ def _pip_install(bin_dir: Path, *requirements: str) -> None:
 
 
 def run_sh_venv(where: Path) -> Path:
-    """A venv as ``./run.sh`` sets it up: this checkout, editable, with the ``api`` extra. Its
-    ``bin`` folder."""
+    """A venv as ``./run.sh`` sets it up: this checkout, editable, with the ``api`` extra (and
+    the checkout's compiled core, where ``./run.sh`` or ``./test.sh`` built one). Its ``bin``
+    folder."""
     bin_dir = _venv(where)
     _pip_install(bin_dir, "-e", f"{ROOT}[api]")
     return bin_dir

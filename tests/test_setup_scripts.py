@@ -87,7 +87,8 @@ def _pytest_args(tmp_path: Path, *args: str) -> list[str]:
                             "sha256sum | cut -d' ' -f1"], cwd=tmp_path, capture_output=True,
                            text=True, check=True).stdout.strip()
     (tmp_path / ".venv" / ".stamp").write_text(f"{stamp} test\n")
-    env = {**os.environ, "ORA_CHROMIUM": "/bin/sh", "ORA_TEST_POSTGRES": "0"}  # no apt here
+    # no apt here, and no compiled core built by the stand-in python
+    env = {**os.environ, "ORA_CHROMIUM": "/bin/sh", "ORA_TEST_POSTGRES": "0", "ORA_PURE": "1"}
     env.pop("ORA_TEST_WORKERS", None)
     done = subprocess.run(["bash", str(tmp_path / "test.sh"), *args], cwd=tmp_path, env=env,
                           capture_output=True, text=True, check=True)

@@ -26,7 +26,9 @@ from typing import Any
 
 import orjson
 
+from ora_api.tools import bench_ts
 from ora_api.tools.bench_learning import learning_figures
+from ora_core import compiled
 from ora_core.codec import EventJsonCodec
 from ora_core.events import GameEvent
 from ora_core.evolve import fold
@@ -42,9 +44,9 @@ CONFIGS = [(1, "long"), (2, "short"), (2, "long"), (3, "long"), (3, "short"), (4
            (4, "short")]
 TARGETS_US = {"command": 20.0, "legal_moves": 250.0, "game_4p_france_ms": 130.0,
               "fold_sqlite_ms": 10.0, "selfplay_games_per_s": 15.0, "narrate_4p_ms": 50.0}
-#: The TypeScript engine's reducer, per command, measured on the reference machine (issue 15):
-#: one ``execute`` should cost less.
-TS_REDUCER_US = 14.5
+#: Issue 34's targets against the TypeScript engine, measured in the same run (bench_ts.py):
+#: ora's figure over the TypeScript engine's, at most.
+TARGETS_TO_TS = {"command": 0.3, "legal_moves": 0.1, "game_4p_france": 0.05}
 
 
 def _calibrate() -> float:
@@ -100,7 +102,7 @@ def _best_of(fn: Callable[[], object]) -> float:
 
 
 #: The stages of ``measure``, for the progress bar.
-STAGES = 6
+STAGES = 7
 
 
 def measure(rules: Rules, quick: bool,
@@ -152,10 +154,19 @@ def measure(rules: Rules, quick: bool,
     stage(5)
     throughput = _selfplay_throughput(quick)
     stage(6)
+    ours = {"execute_us": _percentiles(command_times)["p50"] * 1e6,
+            "legal_moves_us": _percentiles(legal_times)["p50"] * 1e6,
+            "game_ms": games["4-france-long"] * 1e3}
+    try:
+        against_ts: dict[str, Any] = bench_ts.compare(rules, _best_of, ours, quick)
+    except bench_ts.TsUnavailable as e:
+        against_ts = {"unavailable": str(e)}
+    stage(7)
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     result: dict[str, Any] = {
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                    "cpus": os.cpu_count(), "calibration_s": calib},
+                    "cpus": os.cpu_count(), "calibration_s": calib,
+                    "build": compiled.status()},
         "command_us": _scaled(command_times, 1e6),
         "legal_moves_us": _scaled(legal_times, 1e6),
         "complete_empty_prefix_us": _scaled(complete_times, 1e6) if complete_times else None,
@@ -167,6 +178,7 @@ def measure(rules: Rules, quick: bool,
         **words,
         "selfplay_2proc_games_per_s": throughput,
         "peak_memory_mib": peak_kib / 1024,
+        "against_ts": against_ts,
     }
     command_p50 = result["command_us"]["p50"]
     result["ratios_to_calibration"] = {
@@ -175,19 +187,18 @@ def measure(rules: Rules, quick: bool,
         "game_4p_france": games["4-france-long"] / calib,
         # The log of a game costs a small multiple of folding it (one fold plus the words).
         "narrate_to_fold": words["narrate_4p_ms"]["p50"] / words["fold_memory_4p_ms"]["p50"],
-        # Below 1: one execute costs less than a command through the TypeScript reducer.
-        "command_to_ts_reducer": command_p50 / TS_REDUCER_US,
         "encode_observation": learning["encode_observation_us"]["p50"] / 1e6 / calib,
         "learning_step": learning["learning_step_us"]["p50"] / 1e6 / calib,
     }
     result["targets"] = {
         "command_p50_us": [command_p50, TARGETS_US["command"]],
-        "command_p50_vs_ts_reducer_us": [command_p50, TS_REDUCER_US],
         "legal_moves_p50_us": [result["legal_moves_us"]["p50"], TARGETS_US["legal_moves"]],
         "game_4p_france_ms": [games["4-france-long"] * 1e3, TARGETS_US["game_4p_france_ms"]],
         "fold_sqlite_ms": [result["fold_sqlite_4p_ms"]["p50"], TARGETS_US["fold_sqlite_ms"]],
         "selfplay_2proc_games_per_s": [throughput, TARGETS_US["selfplay_games_per_s"]],
         "narrate_4p_ms": [words["narrate_4p_ms"]["p50"], TARGETS_US["narrate_4p_ms"]],
+        **{f"{name}_to_ts": [against_ts["ratios"][name], target]
+           for name, target in TARGETS_TO_TS.items() if "ratios" in against_ts},
     }
     return result
 
@@ -246,6 +257,7 @@ def run_bench(args: argparse.Namespace) -> int:
         return 0
     m = result["machine"]
     print(f"ora bench — Python {m['python']}, {m['cpus']} CPUs, {m['platform']}")
+    print(f"build: {m['build']}")
     print(f"calibration loop: {m['calibration_s'] * 1e3:.2f} ms")
     for key in ("command_us", "legal_moves_us", "complete_empty_prefix_us",
                 "legal_moves_per_position", "fold_sqlite_4p_ms", "narrate_4p_ms",
@@ -260,8 +272,17 @@ def run_bench(args: argparse.Namespace) -> int:
         print(f"  {name:<22} {ms:>8.1f}")
     print(f"selfplay, 2 processes: {result['selfplay_2proc_games_per_s']:.1f} games/s")
     print(f"peak memory: {result['peak_memory_mib']:.0f} MiB")
+    ts = result["against_ts"]
+    if "ratios" in ts:
+        figures = ts["ts"]
+        print(f"{ts['engine']}, {ts['games']} random 4-player France games: reducer "
+              f"{figures['reducer_us']:.1f} µs, completion {figures['completion_us']:.1f} µs, "
+              f"game {figures['game_ms']:.0f} ms (p50, p50, median)")
+    else:
+        print(f"the TypeScript engine: not measured ({ts['unavailable']})")
     print("targets (measured / target):")
     for name, (value, target) in result["targets"].items():
         better = value >= target if name.endswith("per_s") else value <= target
-        print(f"  {name:<28} {value:>9.1f} / {target:<8g} {'met' if better else 'MISSED'}")
+        print(f"  {name:<28} {value:>9.{3 if name.endswith('_to_ts') else 1}f} / {target:<8g} "
+              f"{'met' if better else 'MISSED'}")
     return 0

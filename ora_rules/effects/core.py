@@ -18,6 +18,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from ora_core.errors import IllegalCommand, InvalidCommand
 from ora_core.events import BuildingUsed, GameEvent
 from ora_core.state import State
@@ -86,8 +88,8 @@ class UseContext:
         self.paid: Counter[Good] = _new_counter()
         self.gained: Counter[Good] = _new_counter()
         self.flipped_grain = 0
-        self.food_due: float = 0
-        self.energy_due: float = 0
+        self.food_due: float = 0.0
+        self.energy_due: float = 0.0
         #: Goods every player receives (the short game's wheel bonus, R-SHORT-2).
         self.bonus_all: Counter[Good] = _new_counter()
         #: Events this use causes besides goods (indicators reset, cards removed, ...).
@@ -107,14 +109,18 @@ class UseContext:
         self.paid_at_base: Counter[Good] = _new_counter()
 
     def copy(self) -> UseContext:
-        """An independent copy, for enumerating branches (hot: legal moves copy a lot)."""
-        other = UseContext.__new__(UseContext)
-        fields = dict(self.__dict__)
-        for name in ("have", "paid", "gained", "bonus_all"):
-            fields[name] = _copy_counter(fields[name])
-        for name in ("events", "grants", "free_uses", "wheel_used", "chain"):
-            fields[name] = fields[name][:]
-        other.__dict__ = fields
+        """An independent copy, for enumerating branches (hot: legal moves copy a lot). Every
+        field is named: the compiled core's ``UseContext`` keeps them in slots, not a dict, and
+        makes one only through ``__init__``."""
+        other = UseContext(self.state, self.rules, self.seat, self.building)
+        other.chain = self.chain[:]
+        other.have, other.paid = _copy_counter(self.have), _copy_counter(self.paid)
+        other.gained, other.bonus_all = _copy_counter(self.gained), _copy_counter(self.bonus_all)
+        other.flipped_grain, other.wonders_taken = self.flipped_grain, self.wonders_taken
+        other.food_due, other.energy_due = self.food_due, self.energy_due
+        other.events, other.grants = self.events[:], self.grants[:]
+        other.free_uses, other.wheel_used = self.free_uses[:], self.wheel_used[:]
+        other.value_base, other.paid_at_base = self.value_base, self.paid_at_base
         return other
 
     def owe_value(self) -> None:
@@ -198,6 +204,7 @@ def _show(goods: Mapping[Good, int]) -> str:
     return ", ".join(f"{n} {g.value}" for g, n in goods.items() if n) or "nothing"
 
 
+@mypyc_attr(native_class=False)  # a str subclass: mypyc makes no native class of one
 class Fixed(str):
     """A token that stays written even at the end of a use (a coordinate such as ``1 0``): the
     canonical form of an enumerated use drops trailing "none" tokens (``0``, ``-``), never these.

@@ -255,7 +255,8 @@ class Wheel:
             if not code and len(self.goods) > 1:
                 raise InvalidCommand(f"{ctx.building}: name the good "
                                      f"({', '.join(GOOD_CODES[g] for g in self.goods)})")
-            if code and code.removeprefix("Jo") not in ("", *(GOOD_CODES[g] for g in self.goods)):
+            named = code.removeprefix("Jo")  # (a starred tuple here trips mypyc 2.4)
+            if named and named not in [GOOD_CODES[g] for g in self.goods]:
                 raise InvalidCommand(f"{ctx.building}: {code!r} is not one of this wheel's goods")
             raise ctx.illegal("indicator_not_in_play", "R-WHEEL-8",
                               f"{code or 'the indicator'} cannot produce now: its indicator is "
