@@ -25,11 +25,12 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-#: The modules compiled: the model's fold and the rules' hot path (a command, the legal moves,
-#: the effects, the flow, the score). The modules of the stored model's attrs classes
-#: (``ora_core.state``, ``ora_core.events``, ``ora_rules.notation``) stay Python: mypyc makes no
-#: native class of an attrs class, so compiling them gains nothing, and compiled, their fields'
-#: types read as ``type``, which the codec (cattrs) cannot structure.
+#: The modules compiled: the model's fold, the rules' hot path (a command, the legal moves, the
+#: effects, the flow, the score) and the planner's evaluation (``hard``'s positions valued).
+#: The modules of the stored model's attrs classes (``ora_core.state``, ``ora_core.events``,
+#: ``ora_rules.notation``) stay Python: mypyc makes no native class of an attrs class, so
+#: compiling them gains nothing, and compiled, their fields' types read as ``type``, which the
+#: codec (cattrs) cannot structure.
 MODULES: tuple[str, ...] = (
     "ora_core.values",
     "ora_core.evolve",
@@ -58,6 +59,8 @@ MODULES: tuple[str, ...] = (
     "ora_rules.effects.special_board",
     "ora_rules.effects.special_node",
     "ora_rules.effects.special_points",
+    "ora_rules.bots.strategy",
+    "ora_rules.bots.planner",
 )
 
 #: The folder of the packages' sources (the repository, for the editable install ``./run.sh``
