@@ -57,7 +57,7 @@ from ora_core.store import StoreUnavailable
 log = logging.getLogger("ora.api")
 
 #: The packages of the HTTP transport: the ``api`` extra of the ``ora`` distribution.
-HTTP_PACKAGES = ("starlette", "uvicorn", "websockets")
+HTTP_PACKAGES = ("starlette", "uvicorn", "websockets", "httptools")
 
 
 def default_store_url() -> str:
@@ -471,7 +471,9 @@ def serve_http(dispatcher: Dispatcher, host: str, port: int, *, log_level: str =
     config = uvicorn.Config(
         create_app(dispatcher, limits, policy), host=host, port=port, log_level=log_level,
         access_log=False, lifespan="off", http=http_protocol, ws=ws_protocol,
-        ws_max_size=4 * dispatcher.max_request_bytes, timeout_graceful_shutdown=5)
+        ws_max_size=4 * dispatcher.max_request_bytes, timeout_graceful_shutdown=5,
+        # uvicorn's default ("auto") would take uvloop wherever it happens to be installed
+        loop="asyncio")
     try:
         Server(config).run(sockets=[sock])
     finally:
