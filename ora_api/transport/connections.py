@@ -1,9 +1,10 @@
 """uvicorn's HTTP and WebSocket protocols with the connection limits of ``ServerLimits``.
 
 HTTP is uvicorn's httptools protocol: a C parser, where h11's pure Python took a quarter of
-the server's instructions per move over HTTP (issue 34). uvicorn (0.54, pinned) has no deadline for a request's
-headers and counts its concurrency limit only once headers are complete, so a client that
-opens connections and sends half a header keeps them all. These subclasses add:
+the server's instructions per move over HTTP (issue 34). uvicorn (0.54, pinned) has no
+deadline for a request's headers and counts its concurrency limit only once headers are
+complete, so a client that opens connections and sends half a header keeps them all.
+These subclasses add:
 
 - a **connection limit**: a connection beyond ``max_connections`` gets 503 and is closed at
   once (HTTP and WebSocket connections count alike);
