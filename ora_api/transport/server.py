@@ -26,6 +26,7 @@ import asyncio
 import collections
 import contextlib
 import importlib
+import importlib.util
 import logging
 import os
 import signal
@@ -472,12 +473,17 @@ def serve_http(dispatcher: Dispatcher, host: str, port: int, *, log_level: str =
         create_app(dispatcher, limits, policy), host=host, port=port, log_level=log_level,
         access_log=False, lifespan="off", http=http_protocol, ws=ws_protocol,
         ws_max_size=4 * dispatcher.max_request_bytes, timeout_graceful_shutdown=5,
-        # uvicorn's default ("auto") would take uvloop wherever it happens to be installed
-        loop="asyncio")
+        loop=event_loop())
     try:
         Server(config).run(sockets=[sock])
     finally:
         sock.close()
+
+
+def event_loop() -> str:
+    """uvloop where the ``api`` extra brings it (not on Windows), else asyncio's own loop: the
+    transports' Python under uvloop's C loop costs a tenth less a move (issue 34)."""
+    return "uvloop" if importlib.util.find_spec("uvloop") is not None else "asyncio"
 
 
 def main(argv: list[str] | None = None) -> int:
