@@ -28,6 +28,8 @@ from attrs import frozen
 from cattrs.errors import ForbiddenExtraKeysError
 from cattrs.gen import make_dict_structure_fn
 
+from ora_api.jsonrpc.constraints import violation
+
 log = logging.getLogger("ora.api")
 
 JSONRPC = "2.0"
@@ -336,54 +338,6 @@ def _json_path(cattrs_path: str) -> str:
     return cattrs_path[2:] if cattrs_path.startswith("$.") else cattrs_path.lstrip("$")
 
 
-def _check_constraints(obj: Any, path: str) -> None:
-    """Check the ``minimum`` / ``maximum`` / ``max_length`` metadata of attrs fields (the
-    schema shows the same constraints)."""
-    for name, minimum, maximum, max_length, nested in _constrained_fields(type(obj)):
-        value = getattr(obj, name)
-        if nested and attrs.has(type(value)):
-            _check_constraints(value, f"{path}.{name}" if path else name)
-            continue
-        if isinstance(value, int) and not isinstance(value, bool):
-            if minimum is not None and value < minimum:
-                where = f"{path}.{name}" if path else name
-                raise invalid_params(f"{where} must be >= {minimum}", where,
-                                     reason="out_of_range")
-            if maximum is not None and value > maximum:
-                where = f"{path}.{name}" if path else name
-                raise invalid_params(f"{where} must be <= {maximum}", where,
-                                     reason="out_of_range")
-        if isinstance(value, str) and max_length is not None and len(value) > max_length:
-            where = f"{path}.{name}" if path else name
-            raise invalid_params(f"{where} is longer than {max_length} characters", where,
-                                 reason="too_long")
-
-
-_Constrained = tuple[tuple[str, Any, Any, Any, bool], ...]
-_CONSTRAINED: dict[type, _Constrained] = {}
-
-
-def _constrained_fields(cls: type) -> _Constrained:
-    """The fields of a params class that ``_check_constraints`` reads, found once per class
-    (reading every field's metadata on every call cost a third of structuring the params,
-    issue 34): (name, minimum, maximum, max_length, whether its type names a params class)."""
-    found = _CONSTRAINED.get(cls)
-    if found is None:
-        hints = typing.get_type_hints(cls)
-        found = _CONSTRAINED[cls] = tuple(
-            (a.name, a.metadata.get("minimum"), a.metadata.get("maximum"),
-             a.metadata.get("max_length"), _names_attrs_class(hints[a.name]))
-            for a in attrs.fields(cls)
-            if _names_attrs_class(hints[a.name])
-            or {"minimum", "maximum", "max_length"} & a.metadata.keys())
-    return found
-
-
-def _names_attrs_class(tp: Any) -> bool:
-    return (isinstance(tp, type) and attrs.has(tp)) or any(
-        _names_attrs_class(arg) for arg in typing.get_args(tp))
-
-
 # --- the dispatcher -----------------------------------------------------------------------------
 
 
@@ -572,7 +526,10 @@ class Dispatcher:
             first = errors[0] if errors else {"path": "", "detail": "invalid params"}
             detail = "; ".join(f"{e['path'] or 'params'}: {e['detail']}" for e in errors)
             raise invalid_params(detail, first["path"], errors=errors) from None
-        _check_constraints(params, "")
+        bad = violation(params)
+        if bad is not None:
+            where, detail, reason = bad
+            raise invalid_params(detail, where, reason=reason)
         return params
 
 
