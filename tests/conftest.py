@@ -68,7 +68,8 @@ SLOW: tuple[str, ...] = (
     "tests/rules/test_locale_words.py::test_whole_games_are_told_in_the_locale",
     "tests/modes/test_schedule.py::*[2-",  # every test of it on a two-player game
     "tests/modes/test_liesborn_games.py::test_a_liesborn_game_plays_to_its_end[2-",
-    "tests/modes/test_trials.py::test_the_stored_trial_replays_with_every_count[2-france-long]",
+    "tests/modes/test_trials.py::test_the_stored_trial_replays_with_every_count[2-",
+    "tests/modes/test_short.py::test_R_SHORT_3_no_round_goods_outside_the_short_game[2-",
     "tests/rules/test_view.py::test_the_schedule_follows_the_game_to_its_end[2-",
     "tests/rules/test_narrate.py::test_every_verb_of_the_notation_is_narrated_in_the_games_of_every",
     "tests/api/test_bot_seats.py::test_bot_moves_are_reproducible_for_a_seed",
