@@ -86,6 +86,14 @@ SLOW: tuple[str, ...] = (
     "tests/records/test_weblabora.py::test_each_test_game_imports_to_the_stop_asserted[Game29696.txt",
     "tests/test_replay.py::test_replaying_the_moves_reproduces_the_events",
     "tests/rules/test_analysis.py::test_the_end_of_the_peoples_519_point_game_reaches_its_real",
+    # 80 whole games, 20 a configuration (the foundation issue's count); the module's quick
+    # tests check two more whole games the same way (check_result) and the command line
+    "tests/test_selfplay.py::test_random_games_finish_and_add_up",
+    # whole three- and four-player Liesborn games (some 350 commands each), every position
+    # examined; the solo games, the two-player ones (cut at 160 commands) and the constructed
+    # properties stay quick
+    "tests/properties/test_liesborn.py::*[3p-",
+    "tests/properties/test_liesborn.py::*[4p-",
 )
 
 
