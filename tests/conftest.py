@@ -94,6 +94,9 @@ SLOW: tuple[str, ...] = (
     # properties stay quick
     "tests/properties/test_liesborn.py::*[3p-",
     "tests/properties/test_liesborn.py::*[4p-",
+    # a long record read five times: strictly, then whole under the weblabora profile and under
+    # each of its options to name the one that plays on; the other records' stops stay quick
+    "tests/records/test_weblabora.py::test_each_test_game_imports_to_the_stop_asserted[Game53276.txt",
 )
 
 
