@@ -16,13 +16,13 @@ from ora_rules.records import READERS, RecordError, read_record, write_record
 from ora_rules.records.importing import Imported
 from ora_rules.records.kennerspiel import _Line, _Translator, read_kennerspiel, seat_order
 from ora_rules.setup import make_config
-from tests.support import rules, set_goods
+from tests.support import read_test_record, rules, set_goods
 
 RECORDS = Path(__file__).resolve().parent.parent / "data" / "records" / "kennerspiel"
 
 
 def imported(name: str, readings: str | None = None) -> Imported:
-    return read_kennerspiel((RECORDS / name).read_text(encoding="utf-8"), rules(), readings)
+    return read_test_record(f"records/kennerspiel/{name}", "kennerspiel", readings)
 
 
 def test_the_reader_is_registered() -> None:
