@@ -211,6 +211,13 @@ class GameService:
             while len(self._hot) > self.cache_size:
                 self._hot.popitem(last=False)
 
+    def _peek(self, game_id: UUID) -> State | None:
+        """The hot state as it is, never folded nor refreshed (a sink's look at the change
+        it is told of; None when the game is not hot)."""
+        with self._lock:
+            hot = self._hot.get(game_id)
+        return None if hot is None else hot.state
+
     def _evict(self, game_id: UUID) -> None:
         with self._lock:
             self._hot.pop(game_id, None)
