@@ -212,8 +212,7 @@ class GameService:
                 self._hot.popitem(last=False)
 
     def _peek(self, game_id: UUID) -> State | None:
-        """The hot state as it is, never folded nor refreshed (a sink's look at the change
-        it is told of; None when the game is not hot)."""
+        """The hot state as it is, neither folded nor refreshed (None: the game is not hot)."""
         with self._lock:
             hot = self._hot.get(game_id)
         return None if hot is None else hot.state
