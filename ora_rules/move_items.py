@@ -29,6 +29,8 @@ from ora_rules.notation import (
     Settle,
     Use,
     WorkContract,
+    frozen_goods,
+    settle_with,
 )
 from ora_rules.payment import value_payments
 from ora_rules.readings import replaces_clergy, switch
@@ -102,6 +104,59 @@ class Lazy:
 
 #: What ``items`` yields: a command, or a group of them made on demand.
 Item = Command | Uses | Lazy
+
+_VERBS: dict[type, str] = {
+    Build: "BUILD", WorkContract: "WORK_CONTRACT", FellTrees: "FELL_TREES", CutPeat: "CUT_PEAT",
+    BuyDistrict: "BUY_DISTRICT", BuyPlot: "BUY_PLOT", Convert: "CONVERT", Settle: "SETTLE",
+    Commit: "COMMIT",
+}
+
+
+def group_key(move: Command) -> tuple[str, str]:
+    """``(verb, target)``: the move's first word, and its building for uses, contracts and
+    builds (else "")."""
+    if isinstance(move, Use):
+        return ("PRIOR" if move.prior else "USE"), move.building
+    if isinstance(move, AnswerContract):
+        return str(move), ""
+    verb = _VERBS[type(move)]
+    return verb, move.building if isinstance(move, Build | WorkContract) else ""
+
+
+class MoveGroup:
+    """The legal moves of one verb on one target, in the order ``legal_moves`` lists them;
+    the uses among them are enumerated when ``moves`` is first called."""
+
+    __slots__ = ("_moves", "_parts", "target", "verb")
+
+    def __init__(self, verb: str, target: str) -> None:
+        self.verb = verb
+        self.target = target
+        self._parts: list[Item] = []
+        self._moves: list[Command] | None = None
+
+    def add(self, part: Item) -> None:
+        self._parts.append(part)
+
+    def moves(self) -> list[Command]:
+        if self._moves is None:
+            self._moves = list(expand(self._parts))
+        return self._moves
+
+
+def grouped(parts: list[Item]) -> dict[str, dict[str, MoveGroup]]:
+    """verb -> target -> the group of ``parts`` (``MoveSet.groups``), every group non-empty."""
+    groups: dict[str, dict[str, MoveGroup]] = {}
+    for item in parts:
+        verb, target = item.key if isinstance(item, Uses | Lazy) else group_key(item)
+        by_target = groups.get(verb)
+        if by_target is None:
+            by_target = groups[verb] = {}
+        group = by_target.get(target)
+        if group is None:
+            group = by_target[target] = MoveGroup(verb, target)
+        group.add(item)
+    return groups
 
 
 def items(state: State, rules: Rules) -> Iterator[Item]:
@@ -331,9 +386,9 @@ def _settlements(state: State, rules: Rules, player: PlayerState) -> Iterator[La
 
 def _settled(player: PlayerState, candidates: list[tuple[str, list[Coord], float, float]],
              rules: Rules) -> list[Command]:
-    return [Settle(settlement, coord, payment)
+    return [settle_with(settlement, coord, payment)
             for settlement, coords, food, energy in candidates
-            for payment in value_payments(player.goods, food, energy, rules)
+            for payment in map(frozen_goods, value_payments(player.goods, food, energy, rules))
             for coord in coords]
 
 

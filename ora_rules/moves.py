@@ -13,23 +13,12 @@ from typing import overload
 from ora_core.errors import OraError
 from ora_core.state import State
 from ora_rules.decide import decide
-from ora_rules.move_items import Item, Lazy, Uses, expand, items
-from ora_rules.notation import (
-    AnswerContract,
-    Build,
-    BuyDistrict,
-    BuyPlot,
-    Command,
-    Commit,
-    Convert,
-    CutPeat,
-    FellTrees,
-    Settle,
-    Use,
-    WorkContract,
-)
+from ora_rules.move_items import MoveGroup, expand, group_key, grouped, items
+from ora_rules.notation import Command
 from ora_rules.readings import under
 from ora_rules.specs import Rules
+
+__all__ = ["MoveGroup", "MoveSet", "group_key", "is_legal", "iter_moves", "legal_moves"]
 
 
 def is_legal(state: State, command: Command | str, rules: Rules) -> bool:
@@ -50,45 +39,6 @@ def iter_moves(state: State, rules: Rules) -> Iterator[Command]:
     return expand(items(state, under(rules, state.config.readings)))
 
 
-_VERBS: dict[type, str] = {
-    Build: "BUILD", WorkContract: "WORK_CONTRACT", FellTrees: "FELL_TREES", CutPeat: "CUT_PEAT",
-    BuyDistrict: "BUY_DISTRICT", BuyPlot: "BUY_PLOT", Convert: "CONVERT", Settle: "SETTLE",
-    Commit: "COMMIT",
-}
-
-
-def group_key(move: Command) -> tuple[str, str]:
-    """``(verb, target)``: the move's first word, and its building for uses, contracts and
-    builds (else "")."""
-    if isinstance(move, Use):
-        return ("PRIOR" if move.prior else "USE"), move.building
-    if isinstance(move, AnswerContract):
-        return str(move), ""
-    verb = _VERBS[type(move)]
-    return verb, move.building if isinstance(move, Build | WorkContract) else ""
-
-
-class MoveGroup:
-    """The legal moves of one verb on one target, in the order ``legal_moves`` lists them;
-    the uses among them are enumerated when ``moves`` is first called."""
-
-    __slots__ = ("_moves", "_parts", "target", "verb")
-
-    def __init__(self, verb: str, target: str) -> None:
-        self.verb = verb
-        self.target = target
-        self._parts: list[Item] = []
-        self._moves: list[Command] | None = None
-
-    def add(self, part: Item) -> None:
-        self._parts.append(part)
-
-    def moves(self) -> list[Command]:
-        if self._moves is None:
-            self._moves = list(expand(self._parts))
-        return self._moves
-
-
 class MoveSet(Sequence[Command]):
     """The legal moves of a position, as ``legal_moves`` lists them, but enumerated lazily:
     ``groups()`` gives every non-empty (verb, target) group without enumerating any use's
@@ -104,15 +54,7 @@ class MoveSet(Sequence[Command]):
     def groups(self) -> dict[str, dict[str, MoveGroup]]:
         """verb -> target -> group, every group non-empty."""
         if self._groups is None:
-            groups: dict[str, dict[str, MoveGroup]] = {}
-            for item in self._items:
-                verb, target = item.key if isinstance(item, Uses | Lazy) else group_key(item)
-                by_target = groups.setdefault(verb, {})
-                group = by_target.get(target)
-                if group is None:
-                    group = by_target[target] = MoveGroup(verb, target)
-                group.add(item)
-            self._groups = groups
+            self._groups = grouped(self._items)
         return self._groups
 
     def _all(self) -> list[Command]:

@@ -22,7 +22,7 @@ _SETTLEMENT = re.compile(r"^S(?:0[1-8]|[RGBWY][1-8])$")
 _INT = re.compile(r"^-?[0-9]{1,6}$")
 
 
-def _frozen_goods(goods: Mapping[Good, int]) -> tuple[tuple[Good, int], ...]:
+def frozen_goods(goods: Mapping[Good, int]) -> tuple[tuple[Good, int], ...]:
     """Goods as a sorted tuple of (good, count), so equal payments compare and hash equal."""
     return tuple(sorted(((g, n) for g, n in goods.items() if n), key=lambda p: GOOD_ORDER[p[0]]))
 
@@ -131,7 +131,7 @@ class Convert:
     ``CONVERT Ni`` / ``CONVERT PnPnPnPnPn``: 5-coin pieces broken (``exchange`` < 0) or made
     (``exchange`` > 0), R-FREE-1 c."""
 
-    goods: tuple[tuple[Good, int], ...] = field(converter=_frozen_goods)
+    goods: tuple[tuple[Good, int], ...] = field(converter=frozen_goods)
     exchange: int = 0
 
     def __str__(self) -> str:
@@ -146,12 +146,22 @@ class Settle:
 
     settlement: str
     coord: Coord
-    payment: tuple[tuple[Good, int], ...] = field(converter=_frozen_goods)
+    payment: tuple[tuple[Good, int], ...] = field(converter=frozen_goods)
 
     def __str__(self) -> str:
         pay = format_goods(dict(self.payment))
         return f"SETTLE {self.settlement} {self.coord[0]} {self.coord[1]}" + (
             f" {pay}" if pay else "")
+
+
+def settle_with(settlement: str, coord: Coord, payment: tuple[tuple[Good, int], ...]) -> Settle:
+    """``Settle(settlement, coord, payment)`` for a payment already frozen (``frozen_goods``),
+    without the converter: the legal moves freeze each payment once for all its spaces."""
+    move: Settle = object.__new__(Settle)
+    object.__setattr__(move, "settlement", settlement)
+    object.__setattr__(move, "coord", coord)
+    object.__setattr__(move, "payment", payment)
+    return move
 
 
 @frozen

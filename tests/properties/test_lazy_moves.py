@@ -1,7 +1,8 @@
 """The fast paths agree with the plain ones (design §5), in all 14 configurations:
 
-- ``MoveSet`` lists exactly ``legal_moves``, in the same order, and its groups are the legal
-  moves grouped by (verb, target), each non-empty, without enumerating any use first;
+- ``MoveSet`` lists exactly ``legal_moves``, in the same order, each move equal to the command
+  its text parses to, and its groups are the legal moves grouped by (verb, target), each
+  non-empty, without enumerating any use first;
 - ``random_bot`` makes the same choice, with the same draws, from a ``MoveSet`` as from the list,
   so self-play and the golden games do not depend on which one a driver passes;
 - ``execute`` returns the events ``decide`` returns and the state those events fold to.
@@ -19,7 +20,7 @@ from ora_core.state import State
 from ora_rules.bots import random_bot
 from ora_rules.decide import decide, execute
 from ora_rules.moves import MoveSet, legal_moves
-from ora_rules.notation import Command
+from ora_rules.notation import Command, parse
 from tests.properties.common import NO_SHRINK, SCALE, configs, game_seeds, seeded_game
 from tests.support import rules
 
@@ -57,6 +58,9 @@ def test_move_set_lists_the_legal_moves_and_groups_them(config: tuple[int, str, 
         assert all(got.values()), "an empty group"
         assert [str(m) for m in lazy] == [str(m) for m in legal], f"order differs at {i}"
         assert len(lazy) == len(legal)
+        # Every move made by the enumeration (a settlement's without its converter) is the
+        # command its text parses to: equal and with the same hash.
+        assert all(m == parse(str(m)) and hash(m) == hash(parse(str(m))) for m in lazy)
 
 
 @configs
