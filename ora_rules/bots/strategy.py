@@ -32,6 +32,7 @@ from collections.abc import Mapping
 
 from ora_core.state import PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
+from ora_rules.bots.work import valued
 from ora_rules.decide import execute
 from ora_rules.landscape import cloister_neighbour, neighbours
 from ora_rules.notation import Commit
@@ -88,6 +89,7 @@ SOLO_PHASE_ROUNDS = (12, 16, 22, 26, 31)
 
 def strategic_value(state: State, seat: int, rules: Rules) -> float:
     """The seat's strategic value of ``state`` (larger is better, in points)."""
+    valued()
     player = state.players[seat]
     mode = state.config.mode if state.config.liesborn else None
     value = float(score_player(player, rules, mode).total)
