@@ -19,7 +19,8 @@ from ora_rules.specs import Rules
 
 
 def make_bot(name: str, rules: Rules) -> Bot:
-    """A bot by name: a level (``easy``, ``medium``, ``hard``), ``plan`` (the planner),
+    """A bot by name: a level (``easy``, ``medium``, ``hard``, ``expert``), ``expert:N`` (``expert``
+    valuing at most N positions a decision), ``plan`` (the planner),
     ``plan:N`` (the planner weighing N moves of every large group), ``roll``, ``roll:WxD`` (the
     rollout planner: W candidates, D decisions), ``plan2`` (the planner looking at its own next
     move),
@@ -30,6 +31,10 @@ def make_bot(name: str, rules: Rules) -> Bot:
     ``uct:N``, ``uct:Nms`` (plain UCT with random playouts) or ``seek:ID``."""
     if name in LEVELS:
         return LEVELS[name](rules)
+    if name.startswith("expert:") and name[7:].isdigit() and int(name[7:]) > 0:
+        from ora_rules.bots.expert import Expert
+
+        return Expert(rules, evaluations=int(name[7:]))
     if name == "random":
         return random_bot
     if name == "uniform":
@@ -71,7 +76,8 @@ def make_bot(name: str, rules: Rules) -> Bot:
             if not budget:
                 return make_mcts(rules)
             return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
-    raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, plan, plan:N, roll, "
+    raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, expert, expert:N, "
+                     "plan, plan:N, roll, "
                      "roll:WxD, plan2, planmcts, planmcts:N, planmcts:Nms, random, uniform, "
                      "builder, greedy, greedy:N, mcts, mcts:N, mcts:Nms, uct, uct:N, uct:Nms, "
                      "seek:ID")

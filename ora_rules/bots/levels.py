@@ -55,11 +55,15 @@ class Hard:
     bounded in work (rollouts scored less there: solo no opponent's replies are to be
     foreseen, and at a table of four the players' means fell)."""
 
-    def __init__(self, rules: Rules) -> None:
-        self.rollout = RolloutPlanner(rules, seconds=HARD_SECONDS)
+    def __init__(self, rules: Rules, seconds: float = HARD_SECONDS) -> None:
+        self.rollout = RolloutPlanner(rules, seconds=seconds)
         self.planners = {players: Planner(rules, per_group=n, bounded=True,
-                                          evaluations=HARD_EVALUATIONS, seconds=HARD_SECONDS)
+                                          evaluations=HARD_EVALUATIONS, seconds=seconds)
                          for players, n in HARD_PER_GROUP.items()}
+
+    def planner(self, players: int) -> Planner:
+        """The planner it plays (or its rollouts start from) at a table of ``players``."""
+        return self.rollout.root if players == 2 else self.planners[players]
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         players = state.config.players
@@ -67,8 +71,15 @@ class Hard:
         return bot(state, moves, rng)
 
 
+def _expert(rules: Rules) -> Bot:
+    from ora_rules.bots.expert import Expert  # reads the shipped models on first use
+
+    return Expert(rules)
+
+
 LEVELS: dict[str, Callable[[Rules], Bot]] = {
     "easy": lambda rules: Planner(rules, per_group=2, noise=EASY_NOISE, finish=False),
     "medium": lambda rules: Planner(rules, finish=False),
     "hard": Hard,
+    "expert": _expert,
 }
