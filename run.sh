@@ -4,7 +4,8 @@
 # arguments it runs the `ora` command line (`./run.sh --help`, `./run.sh demo`).
 set -euo pipefail
 root="$(cd "$(dirname "$0")" && pwd)"
-ORA_EXTRA=api source "$root/scripts/bootstrap.sh"   # the server only; ./test.sh adds the test tools
+# the server only (./test.sh adds the test tools); the compiled core is built beside it
+ORA_EXTRA=api ORA_BUILD=background source "$root/scripts/bootstrap.sh"
 if [ $# -eq 0 ]; then
   set -- serve --http 127.0.0.1:8765
 fi

@@ -2,12 +2,14 @@
 
 The Python sources stay the source of truth. ``scripts/build_core.py`` (run by ``./run.sh`` and
 ``./test.sh`` where a C compiler exists) compiles the modules of :data:`MODULES` from the same
-``--strict``-typed code into ``.compiled/<interpreter>/`` beside the packages, with a manifest of
-the sources' hashes. At start-up (``ora_core/__init__.py``) :func:`install` puts a finder in
-front of the import system that loads those extension modules, and only when every source still
-has the hash it was built from: an edited source, another interpreter, ``ORA_PURE=1`` or a
-missing build all run the pure Python, whole (compiled modules call each other directly, so
-the build is used all or nothing). :func:`status` says which build runs and why.
+``--strict``-typed code into a folder of its own under ``.compiled/<interpreter>/`` and names it
+in ``manifest.json`` there, with the sources' hashes; a process keeps the build it started with
+even when a later build replaces the manifest. At start-up (``ora_core/__init__.py``)
+:func:`install` puts a finder in front of the import system that loads those extension
+modules, and only when every source still has the hash it was built from: an edited source,
+another interpreter, ``ORA_PURE=1`` or a missing build all run the pure Python, whole (compiled
+modules call each other directly, so the build is used all or nothing). :func:`status` says
+which build runs and why.
 """
 
 from __future__ import annotations
@@ -25,11 +27,12 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-#: The modules compiled: the model's fold and the rules' hot path (a command, the legal moves,
-#: the effects, the flow, the score). The modules of the stored model's attrs classes
-#: (``ora_core.state``, ``ora_core.events``, ``ora_rules.notation``) stay Python: mypyc makes no
-#: native class of an attrs class, so compiling them gains nothing, and compiled, their fields'
-#: types read as ``type``, which the codec (cattrs) cannot structure.
+#: The modules compiled: the model's fold, the rules' hot path (a command, the legal moves, the
+#: effects, the flow, the score) and the planner's evaluation (``hard``'s positions valued).
+#: The modules of the stored model's attrs classes (``ora_core.state``, ``ora_core.events``,
+#: ``ora_rules.notation``) stay Python: mypyc makes no native class of an attrs class, so
+#: compiling them gains nothing, and compiled, their fields' types read as ``type``, which the
+#: codec (cattrs) cannot structure.
 MODULES: tuple[str, ...] = (
     "ora_core.values",
     "ora_core.evolve",
@@ -58,6 +61,8 @@ MODULES: tuple[str, ...] = (
     "ora_rules.effects.special_board",
     "ora_rules.effects.special_node",
     "ora_rules.effects.special_points",
+    "ora_rules.bots.strategy",
+    "ora_rules.bots.planner",
 )
 
 #: The folder of the packages' sources (the repository, for the editable install ``./run.sh``
@@ -142,15 +147,16 @@ def install() -> bool:
         _status = "pure: the compiled core is older than the sources (scripts/build_core.py)"
         return False
     files: dict[str, str] = manifest["files"]
-    if not all((folder / f).is_file() for f in files.values()):
+    build = folder / manifest["folder"]  # each build in a folder of its own (build_core.py)
+    if not all((build / f).is_file() for f in files.values()):
         _status = "pure: the compiled core's build is incomplete (scripts/build_core.py)"
         return False
     already = [m for m in MODULES if m in sys.modules]
     if already:  # imported as Python before the finder: mixing the two is not allowed
         _status = f"pure: {already[0]} was imported before the compiled core"
         return False
-    sys.meta_path.insert(0, _CompiledFinder(folder, files))
-    _status = f"compiled: mypyc {manifest.get('mypy', '?')}, {folder}"
+    sys.meta_path.insert(0, _CompiledFinder(build, files))
+    _status = f"compiled: mypyc {manifest.get('mypy', '?')}, {build}"
     return True
 
 

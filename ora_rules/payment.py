@@ -18,10 +18,19 @@ from ora_core.errors import IllegalCommand
 from ora_core.values import Good
 from ora_rules.specs import Rules
 
+#: (id(rules), kind) -> (rules, the goods worth food or energy, highest value first); ``rules``
+#: is kept so its id stays its own (a payment's enumeration asks for these every time).
+_VALUES: dict[tuple[int, str], tuple[Rules, list[tuple[Good, float]]]] = {}
+
 
 def _values(rules: Rules, kind: str) -> list[tuple[Good, float]]:
-    pairs = [(g, getattr(spec, kind)) for g, spec in rules.goods.items() if getattr(spec, kind)]
-    return sorted(pairs, key=lambda p: (-p[1], p[0].value))
+    known = _VALUES.get((id(rules), kind))
+    if known is None or known[0] is not rules:
+        pairs = [(g, getattr(spec, kind)) for g, spec in rules.goods.items()
+                 if getattr(spec, kind)]
+        # a Good is a str: ordered as its value
+        known = _VALUES[(id(rules), kind)] = (rules, sorted(pairs, key=lambda p: (-p[1], p[0])))
+    return known[1]
 
 
 def check_value_payment(have: Mapping[Good, int], payment: Mapping[Good, int], food: float,

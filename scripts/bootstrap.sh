@@ -3,8 +3,9 @@
 # (ORA_EXTRA=api: what the server needs) and test.sh (ORA_EXTRA=test: that and the test tools).
 # A venv set up for the tests serves run.sh as it is (the test extra holds the api extra).
 # Where a C compiler is (and ORA_PURE is not set), it adds the `compile` extra (mypy and
-# setuptools) and builds the compiled core when the sources changed (scripts/build_core.py);
-# elsewhere the pure Python runs, the same program.
+# setuptools) and builds the compiled core when the sources changed (scripts/build_core.py):
+# ./test.sh waits for the build, ./run.sh (ORA_BUILD=background) starts it beside its work.
+# Elsewhere the pure Python runs, the same program.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
@@ -40,6 +41,17 @@ if [ "$ready" != true ]; then
   echo "ora: $venv ready in $((SECONDS - started)) s" >&2
 fi
 if [ -n "$compile" ]; then
-  "$venv/bin/python" "$root/scripts/build_core.py" \
-    || echo "ora: the compiled core was not built; the pure Python runs (the same program, slower)" >&2
+  if [ "${ORA_BUILD:-wait}" = background ]; then
+    # ./run.sh: serve at once; the build runs beside it, and the next start uses it
+    if ! "$venv/bin/python" "$root/scripts/build_core.py" --check >/dev/null 2>&1; then
+      echo "ora: compiling the core in the background (a minute or two; .compiled/build.log);" \
+        "until then the pure Python runs" >&2
+      mkdir -p "$root/.compiled"
+      nohup "$venv/bin/python" "$root/scripts/build_core.py" --background \
+        >> "$root/.compiled/background.log" 2>&1 &
+    fi
+  else
+    "$venv/bin/python" "$root/scripts/build_core.py" \
+      || echo "ora: the compiled core was not built; the pure Python runs (the same program, slower)" >&2
+  fi
 fi

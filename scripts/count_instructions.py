@@ -5,6 +5,11 @@ machine cannot move, for comparing two versions of the code (docs/performance.md
     .venv/bin/python scripts/count_instructions.py fold       # fold a stored 4-player game
     .venv/bin/python scripts/count_instructions.py decode     # decode that game's events
     .venv/bin/python scripts/count_instructions.py command    # execute 932 corpus commands
+    .venv/bin/python scripts/count_instructions.py game       # a random 4-player France game
+    .venv/bin/python scripts/count_instructions.py hard       # hard's planner, 15 decisions
+
+The compiled core is counted where it is built (ora_core/compiled.py); ``ORA_PURE=1`` counts
+the sources.
 
 Each workload runs under ``valgrind --tool=callgrind`` twice, with 0 and with 3 repetitions
 after the same set-up; the difference divided by 3 is the count of one repetition. Needs
@@ -59,6 +64,48 @@ for state, move in pairs:
 for _ in range(REPS):
     for state, move in pairs:
         execute(state, move, rules)
+""",
+    "game": """
+import random
+from ora_rules.bots import random_bot
+from ora_rules.decide import execute
+from ora_rules.game import Game
+from ora_rules.moves import MoveSet
+from ora_rules.specs import load_rules
+rules = load_rules()
+def play(seed):
+    state, rng = Game.new(rules, 4, "france", "long", seed=seed).state, random.Random(seed)
+    while not state.finished:
+        state = execute(state, random_bot(state, MoveSet(state, rules), rng), rules).state
+play(999)
+for _ in range(REPS):
+    play(1000)
+""",
+    # ``hard``'s planner at a table of four (ora_rules/bots/levels.py), its time backstop lifted
+    # so that the work is the same under valgrind: 15 decisions of a random game, 248 positions
+    # valued in all.
+    "hard": """
+import random
+from ora_rules.bots import random_bot
+from ora_rules.bots.levels import HARD_EVALUATIONS, HARD_PER_GROUP
+from ora_rules.bots.planner import Planner
+from ora_rules.decide import execute
+from ora_rules.game import Game
+from ora_rules.moves import MoveSet
+from ora_rules.specs import load_rules
+rules = load_rules()
+state, rng = Game.new(rules, 4, "france", "long", seed=5).state, random.Random(5)
+positions = []
+for i in range(240):
+    if i % 16 == 0:
+        positions.append(state)
+    state = execute(state, random_bot(state, MoveSet(state, rules), rng), rules).state
+hard = Planner(rules, per_group=HARD_PER_GROUP[4], bounded=True, evaluations=HARD_EVALUATIONS,
+               seconds=1e9)
+hard(positions[0], MoveSet(positions[0], rules), random.Random(1))
+for _ in range(REPS):
+    for position in positions:
+        hard(position, MoveSet(position, rules), random.Random(1))
 """,
 }
 

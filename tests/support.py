@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache
+from pathlib import Path
 
 import attrs
 
@@ -27,6 +28,7 @@ from ora_core.values import Coord, Good, Indicator
 from ora_rules import landscape
 from ora_rules.decide import decide, start
 from ora_rules.neutral import neutral_placements
+from ora_rules.records import Imported, read_record
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules, load_rules
 
@@ -34,6 +36,20 @@ from ora_rules.specs import Rules, load_rules
 @cache
 def rules() -> Rules:
     return load_rules()
+
+
+#: The test data: the records of other engines in records/ and records_more/.
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@cache
+def read_test_record(path: str, source: str, readings: str | None = None) -> Imported:
+    """``read_record`` of the record ``DATA / path`` with ``rules()``, read once a test process.
+
+    The long records take seconds to read (the whole game, and a strict read that stops reads
+    on under each reading set to name one that plays further), and several modules read the
+    same records under the same readings. An ``Imported`` is frozen, so they share it."""
+    return read_record((DATA / path).read_text(encoding="utf-8"), rules(), source, readings)
 
 
 def new_state(players: int = 4, variant: str = "france", length: str = "long",

@@ -22,9 +22,17 @@ def _script() -> ModuleType:
 
 def test_every_workload_compiles() -> None:
     script = _script()
-    assert set(script.WORKLOADS) == {"fold", "decode", "command"}
+    assert set(script.WORKLOADS) == {"fold", "decode", "command", "game", "hard"}
     for name, code in script.WORKLOADS.items():
         compile(f"REPS = 0\n{code}", name, "exec")
+
+
+def test_the_workloads_without_fixtures_run() -> None:
+    """``game`` and ``hard`` need no fixture folder: their set-up runs as valgrind would run it
+    (REPS = 0), here without valgrind."""
+    script = _script()
+    for name in ("game", "hard"):
+        exec(compile(f"REPS = 0\n{script.WORKLOADS[name]}", name, "exec"), {})
 
 
 def test_an_unknown_workload_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,6 +11,7 @@ so a floor being regrouped on another branch fails only its own case, and says s
 from __future__ import annotations
 
 import importlib.util
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -63,11 +64,17 @@ def test_the_graph_sees_imports_hidden_in_functions(tmp_path: Path) -> None:
     assert graph.cycles(graph.graph(tmp_path, ["ora_core"])) == []
 
 
+@cache
+def _circles() -> list[list[str]]:
+    """The circles of the floors' import graph: one reading of the sources for the three cases
+    (each took a second to read them all)."""
+    graph = _graph_script()
+    return graph.cycles(graph.graph(ROOT, FLOORS))  # type: ignore[no-any-return]
+
+
 @pytest.mark.parametrize("floor", FLOORS)
 def test_no_module_imports_in_a_circle(floor: str) -> None:
-    graph = _graph_script()
-    edges = graph.graph(ROOT, FLOORS)
-    circles = [c for c in graph.cycles(edges) if c[0].split(".")[0] == floor]
+    circles = [c for c in _circles() if c[0].split(".")[0] == floor]
     described = ["{" + ", ".join(c) + "}" for c in circles]
     assert not circles, f"circles in {floor}: {described}{_pending([floor])}"
 

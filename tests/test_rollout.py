@@ -22,16 +22,38 @@ from ora_rules.setup import make_config
 from tests.support import place, rules
 
 
+class _SoloGame:
+    """A solo game (France) played by the planner, as far as it has been asked for: every state
+    is kept, so a later round goes on from the last one instead of replaying the game."""
+
+    def __init__(self, seed: int) -> None:
+        self.states = [fold(start(make_config(1, "france", "long", seed), rules()))]
+        self.rng = random.Random(seed)
+        self.planner = Planner(rules())
+
+    def first_action(self, round_: int) -> State:
+        """The first state of an action turn in ``round_`` (or later)."""
+        for state in self.states:
+            if state.round >= round_ and state.flow.turn.kind == "action":
+                return state
+        r = rules()
+        while True:
+            state = self.states[-1]
+            state = execute(state, self.planner(state, MoveSet(state, r), self.rng), r).state
+            self.states.append(state)
+            if state.round >= round_ and state.flow.turn.kind == "action":
+                return state
+
+
 @cache
+def _solo_game(seed: int) -> _SoloGame:
+    return _SoloGame(seed)
+
+
 def solo_position(seed: int, round_: int) -> State:
-    """A solo game (France) played by the planner up to the first action of ``round_``."""
-    r = rules()
-    state = fold(start(make_config(1, "france", "long", seed), r))
-    rng = random.Random(seed)
-    planner = Planner(r)
-    while state.round < round_ or state.flow.turn.kind != "action":
-        state = execute(state, planner(state, MoveSet(state, r), rng), r).state
-    return state
+    """A solo game (France) played by the planner up to the first action of ``round_``: the
+    same game for every round of a seed (one run of the planner, not one per round)."""
+    return _solo_game(seed).first_action(round_)
 
 
 def test_a_work_contract_is_valued_with_the_function_it_pays_for() -> None:

@@ -11,6 +11,7 @@ EXTRA_OF: dict[str, str] = {
     "starlette": "api",
     "uvicorn": "api",
     "websockets": "api",
+    "httptools": "api",
     "mcp": "mcp",
     "mcp_types": "mcp",
     "psycopg": "postgres",

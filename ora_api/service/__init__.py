@@ -211,6 +211,12 @@ class GameService:
             while len(self._hot) > self.cache_size:
                 self._hot.popitem(last=False)
 
+    def _peek(self, game_id: UUID) -> State | None:
+        """The hot state as it is, neither folded nor refreshed (None: the game is not hot)."""
+        with self._lock:
+            hot = self._hot.get(game_id)
+        return None if hot is None else hot.state
+
     def _evict(self, game_id: UUID) -> None:
         with self._lock:
             self._hot.pop(game_id, None)

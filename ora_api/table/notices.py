@@ -55,6 +55,8 @@ class GameService(Protocol):
 
     def _entry(self, game_id: UUID) -> Hot: ...
 
+    def _peek(self, game_id: UUID) -> Any: ...
+
 log = logging.getLogger("ora.api.notices")
 
 #: A long poll looks at the game at least this often, whatever it was told.
@@ -177,23 +179,38 @@ class Webhooks:
         if svc._shared:
             svc.follower.start()
 
-    def _changed(self, game_id: UUID, _: Sequence[EventView]) -> None:
-        """A sink: the game moved; notice its deciding seat if the turn passed to it."""
+    def _changed(self, game_id: UUID, views: Sequence[EventView]) -> None:
+        """A sink: the game moved; notice its deciding seat if the turn passed to it.
+
+        The service calls its sinks with the game's lock held and the hot state current, so
+        each change is judged here, in order: a turn that passes away from a seat and back
+        before the delivery thread runs is still two turns. Without events (a registration)
+        or without a hot state, the thread looks at the game itself."""
         with self._lock:
-            hooks = self._hooks.get(game_id)
-            if not hooks:
+            if not self._hooks.get(game_id):
                 return
             self._ensure_thread()
+        state = self.svc._peek(game_id) if views else None
+        if state is not None and state.version == views[-1].version:
+            self._judge(game_id, state)
+            return
+        with self._lock:
             self._count += 1  # look at it on the thread, first of all that is due
             heapq.heappush(self._due, (0.0, self._count, "", b"", 0, game_id, -1))
             self._lock.notify()
 
     def _look(self, game_id: UUID) -> None:
         with self.svc._game_lock(game_id):
-            state = self.svc._entry(game_id).state
+            self._judge(game_id, self.svc._entry(game_id).state)
+
+    def _judge(self, game_id: UUID, state: Any) -> None:
+        """A notice to the seat that decides in ``state`` unless it was deciding already;
+        with the game's lock held."""
         seat = decider(state)
         with self._lock:
             last = self._last.get(game_id)
+            if last is not None and last[1] >= state.version:
+                return  # judged already (a look that came after the change's own judgement)
             self._last[game_id] = (seat, state.version)
             hook = self._hooks.get(game_id, {}).get(seat) if seat is not None else None
             if seat is None or hook is None or (last is not None and last[0] == seat):

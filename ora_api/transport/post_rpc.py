@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from ora_api.jsonrpc.rpc import Dispatcher, Session, error_message, invalid_request
 from ora_api.transport.guard import App, Receive, Scope, Send, header
@@ -34,14 +34,34 @@ class Calls:
 
     async def handle(self, raw: bytes | str, session: Session) -> bytes | None:
         """The reply; cancelled, it still waits for the call to end (as anyio's threads do),
-        so a session is closed only after its calls."""
-        call = asyncio.get_running_loop().run_in_executor(
-            self._pool, self.dispatcher.handle, raw, session)
+        so a session is closed only after its calls.
+
+        The thread's answer comes back as one callback into the loop: ``run_in_executor``
+        chains two futures both ways and ``shield`` adds a third (issue 34)."""
+        loop = asyncio.get_running_loop()
+        answered: asyncio.Future[bytes | None] = loop.create_future()
+
+        def back(call: Future[bytes | None]) -> None:  # in the call's thread
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(_settle, answered, call)
+
+        call = self._pool.submit(self.dispatcher.handle, raw, session)
+        call.add_done_callback(back)
         try:
-            return await asyncio.shield(call)
-        except asyncio.CancelledError:
-            await asyncio.wait([call])
+            return await answered
+        except asyncio.CancelledError:  # (answered is cancelled; the call runs on)
+            await asyncio.wait([asyncio.wrap_future(call)])
             raise
+
+
+def _settle(answered: asyncio.Future[bytes | None], call: Future[bytes | None]) -> None:
+    if answered.cancelled():
+        return
+    error = call.exception()
+    if error is not None:
+        answered.set_exception(error)
+    else:
+        answered.set_result(call.result())
 
 
 class RpcFirst:

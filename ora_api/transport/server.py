@@ -26,6 +26,7 @@ import asyncio
 import collections
 import contextlib
 import importlib
+import importlib.util
 import logging
 import os
 import signal
@@ -57,7 +58,7 @@ from ora_core.store import StoreUnavailable
 log = logging.getLogger("ora.api")
 
 #: The packages of the HTTP transport: the ``api`` extra of the ``ora`` distribution.
-HTTP_PACKAGES = ("starlette", "uvicorn", "websockets")
+HTTP_PACKAGES = ("starlette", "uvicorn", "websockets", "httptools")
 
 
 def default_store_url() -> str:
@@ -471,11 +472,18 @@ def serve_http(dispatcher: Dispatcher, host: str, port: int, *, log_level: str =
     config = uvicorn.Config(
         create_app(dispatcher, limits, policy), host=host, port=port, log_level=log_level,
         access_log=False, lifespan="off", http=http_protocol, ws=ws_protocol,
-        ws_max_size=4 * dispatcher.max_request_bytes, timeout_graceful_shutdown=5)
+        ws_max_size=4 * dispatcher.max_request_bytes, timeout_graceful_shutdown=5,
+        loop=event_loop())
     try:
         Server(config).run(sockets=[sock])
     finally:
         sock.close()
+
+
+def event_loop() -> str:
+    """uvloop where the ``api`` extra brings it (not on Windows), else asyncio's own loop: the
+    transports' Python under uvloop's C loop costs a tenth less a move (issue 34)."""
+    return "uvloop" if importlib.util.find_spec("uvloop") is not None else "asyncio"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -242,6 +242,18 @@ def _spec(rules: Rules, building: str) -> BuildingSpec:
     return spec
 
 
+_CLOISTER_BUILDINGS: dict[int, tuple[Rules, frozenset[str]]] = {}
+
+
+def _cloister_buildings(rules: Rules) -> frozenset[str]:
+    """The cloister buildings' ids of a spec set (R-BUILD-4), found once per ``Rules``."""
+    known = _CLOISTER_BUILDINGS.get(id(rules))
+    if known is None or known[0] is not rules:
+        known = _CLOISTER_BUILDINGS[id(rules)] = (rules, frozenset(
+            b for b, spec in rules.buildings.items() if spec.cloister))
+    return known[1]
+
+
 def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool,
                    late: float) -> float:
     """The opportunity of the display, and the worth of the materials it asks for."""
@@ -261,9 +273,9 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
             if space.terrain in CLOISTER_TERRAIN and cloister_neighbour(player, coord, cloisters):
                 slots += 0.5
     cloister_free, cloister_clear = slots >= 1, slots > 0
-    needed = sum(1 for b in state.display if (specs.get(b) or _spec(rules, b)).cloister)
-    for stack in state.stacks.values():
-        needed += sum(1 for b in stack if (specs.get(b) or _spec(rules, b)).cloister)
+    cloister = _cloister_buildings(rules)
+    needed = sum(1 for b in state.display if b in cloister) + sum(
+        1 for stack in state.stacks.values() for b in stack if b in cloister)
     wanted: dict[Good, int] = {}
     options: list[float] = []
     have = dict(player.goods)  # grain may become straw, wine and whiskey coins (R-FREE-1)

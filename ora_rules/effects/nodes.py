@@ -25,6 +25,8 @@ from ora_rules.effects.core import (
 )
 
 _GOODS = {g.value: g for g in Good}
+#: The good's own wheel indicator, if it has one (hot: read at every wheel use's options).
+_OWN_INDICATOR = {g: Indicator(g.value) for g in Good if g.value in Indicator._value2member_map_}
 
 
 def parse_goods_table(raw: Any, where: str, report: Report) -> dict[Good, int] | None:
@@ -217,7 +219,7 @@ class Wheel:
     def _choices(self, ctx: UseContext) -> Iterator[tuple[str, Good, Indicator]]:
         positions = ctx.state.wheel.positions
         for good in self.goods:
-            own = Indicator(good.value) if good.value in Indicator._value2member_map_ else None
+            own = _OWN_INDICATOR.get(good)
             code = "" if len(self.goods) == 1 else GOOD_CODES[good]
             if not self.joker_only and own is not None and own in positions:
                 yield code, good, own

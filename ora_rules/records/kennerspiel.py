@@ -337,6 +337,7 @@ class _Translator:
         payments: list[Counter[Good]] = []  # what each of the lines pays
         paid: Counter[Good] = Counter()
         gained: Counter[Good] = Counter()
+        named_gains: Counter[Good] = Counter()  # the goods a gain token names (Farmyard ``Sh``)
         self.named = set()
         joker = False
         coords: list[tuple[int, int]] = []
@@ -357,6 +358,7 @@ class _Translator:
                 pay_codes = [c for c in codes if c not in gain_codes]
                 if k in self.gain_tokens.get(b_spec, ()):
                     gained.update(_goods(pay_codes + gain_codes))
+                    named_gains.update(_goods(pay_codes + gain_codes))
                 else:
                     paid.update(_goods(pay_codes))
                     payments[-1].update(_goods(pay_codes))
@@ -385,6 +387,12 @@ class _Translator:
         if chosen is None:
             chosen = self._match(building, prior, targets, options, paid, gained, joker,
                                  coords, decline=True)
+        if chosen is None and named_gains:
+            # A gain token names the good chosen; the wheel may give none of it (its indicator,
+            # or the joker, just used and at 0): the use naming it, gaining what it gains.
+            self.named |= {g.code for g in named_gains}
+            chosen = self._match(building, prior, targets, options, paid, gained - named_gains,
+                                 joker, coords)
         if chosen is None:
             converted = self._match_with_wine(line, building, prior, targets, paid, gained,
                                                joker, coords)

@@ -280,6 +280,9 @@ class Rules:
 
     def building(self, building_id: str) -> BuildingSpec:
         """The spec of a building id; heartland instances (``LR2``) map to their spec (``L02``)."""
+        spec = self.buildings.get(building_id)  # hot: the bots ask for thousands a decision
+        if spec is not None:
+            return spec
         if building_id.startswith("L") and len(building_id) == 3 and building_id[1].isalpha():
             building_id = "L0" + building_id[2]
         return self.buildings[building_id]

@@ -5,8 +5,9 @@ Whole games are long examples: hypothesis's default deadline (200 ms) fails them
 and shrinking one failing game ran into hypothesis's five-minute limit without reaching a short
 game (the explain phase costs minutes too and adds nothing to a printed game). So:
 
-- the profiles ``ora-dev`` (the default of our tests), ``ora-ci`` (derandomized, no example
-  database) and ``ora-thorough`` (500 examples) have no deadline and no explain phase;
+- the profiles ``ora-dev`` (the default of our tests: 10 examples, for a quick run),
+  ``ora-ci`` (25 examples, derandomized, no example database) and ``ora-thorough`` (500
+  examples) have no deadline and no explain phase;
 - ``GAME_SETTINGS`` decorates a property that plays whole games: no shrinking, so a failure
   prints the unshrunk example and its ``@reproduce_failure`` blob at once.
 """
@@ -21,7 +22,7 @@ NO_EXPLAIN = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.s
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 
 PROFILES: dict[str, settings] = {
-    "ora-dev": settings(max_examples=25, deadline=None, phases=NO_EXPLAIN, print_blob=True),
+    "ora-dev": settings(max_examples=10, deadline=None, phases=NO_EXPLAIN, print_blob=True),
     "ora-ci": settings(max_examples=25, deadline=None, phases=NO_EXPLAIN, derandomize=True,
                        print_blob=True, database=None,
                        suppress_health_check=[HealthCheck.too_slow]),

@@ -237,7 +237,7 @@ configs = st.tuples(st.sampled_from((3, 4)), st.sampled_from(("france", "ireland
                     st.sampled_from(("long", "short")))
 seeds = st.integers(0, 2**63 - 1)
 #: Seeds of the seed-driven random games (``random_game``): a pool that grows with the profile's
-#: ``max_examples`` (2 seeds in ``dev`` and ``ci``, 41 in ``thorough``), so that the tests of a
+#: ``max_examples`` (2 seeds in ``dev``, 3 in ``ci``, 42 in ``thorough``), so that the tests of a
 #: session share the (cached) games instead of each playing its own.
 game_seeds = st.integers(0, max(1, (settings.default or settings()).max_examples // 12))
 

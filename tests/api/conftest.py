@@ -214,10 +214,23 @@ class HttpServer:
             self.proc.stderr.close()
 
 
-@pytest.fixture(scope="module")
-def http_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HttpServer]:
-    """One server per test module (starting one takes about a second)."""
+def _sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HttpServer]:
     tmp_path = tmp_path_factory.mktemp("http")
     server = HttpServer(f"sqlite:{tmp_path / 'ora.sqlite3'}", tmp_path)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def http_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HttpServer]:
+    """One server for the tests of every module that asks for it (starting one takes about a
+    second of CPU): each plays games of its own and looks only at those. A test that looks at
+    every game of the store asks for ``fresh_http_server``; one that stops a server, reads its
+    log or needs other options starts its own ``HttpServer``."""
+    yield from _sqlite_server(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def fresh_http_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HttpServer]:
+    """A server of the module's own, on a store that holds the module's games only."""
+    yield from _sqlite_server(tmp_path_factory)

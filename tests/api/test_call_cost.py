@@ -12,10 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import Frame, Opcode
 
 from ora_api.service import open_service
 from ora_api.tools.bench_api import engine_cost
-from ora_api.transport.connections import CoalescingTransport
+from ora_api.transport.connections import (
+    COMPRESS_FROM,
+    CoalescingTransport,
+    LongMessagesDeflated,
+)
 from ora_api.transport.post_rpc import Calls
 from ora_core.errors import IllegalCommand, InvalidCommand
 from tests.api.conftest import Local, new_game, pick
@@ -101,3 +107,18 @@ def test_the_engine_is_timed_on_the_stored_games_moves(tmp_path: Path) -> None:
     # The replay plays the moves themselves: others than the stored game's are refused.
     with pytest.raises((IllegalCommand, InvalidCommand)):
         engine_cost(url, {game_id: [(played[0][0], "BUILD G01 9 9"), *played[1:]]})
+
+
+def test_short_websocket_messages_go_out_uncompressed_and_long_ones_deflated() -> None:
+    """permessage-deflate (issue 34): a whole message under COMPRESS_FROM bytes is sent as it
+    is, a longer one compressed; the client's decoder reads them in any order (a plain message
+    leaves the shared compression context as it was)."""
+    server = LongMessagesDeflated(False, False, 12, 12, {"memLevel": 5})
+    client = PerMessageDeflate(False, False, 12, 12)
+    short = Frame(Opcode.TEXT, b'{"jsonrpc":"2.0","id":1,"result":{"version":7}}')
+    long = Frame(Opcode.TEXT, b'{"jsonrpc":"2.0","id":2,"result":{"moves":["COMMIT",'
+                 + b'"USE LR1",' * COMPRESS_FROM + b'"CUT_PEAT"]}}')
+    sent = [server.encode(f) for f in (long, short, long, short)]
+    assert [f.rsv1 for f in sent] == [True, False, True, False]
+    assert sent[1] is short and len(sent[2].data) < len(long.data) // 100
+    assert [client.decode(f).data for f in sent] == [long.data, short.data] * 2

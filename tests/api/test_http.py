@@ -184,3 +184,16 @@ def test_websocket_requests_and_errors(http_server: HttpServer) -> None:
         assert orjson.loads(ws.recv(timeout=10))["error"]["data"]["reason"] == "too_large"
         ws.send('{"jsonrpc":"2.0","id":4,"method":"game.list"}')
         assert orjson.loads(ws.recv(timeout=10))["id"] == 4
+
+
+def test_websocket_messages_long_and_short_under_permessage_deflate(http_server: HttpServer
+                                                                     ) -> None:
+    """Compression is still agreed with a client that offers it; short replies go out plain and
+    long ones deflated (ora_api/transport/connections.py), and the client reads both."""
+    with connect(http_server.ws_url, max_size=None) as ws:
+        assert ws.response is not None
+        assert "permessage-deflate" in ws.response.headers["Sec-WebSocket-Extensions"]
+        for i, method in enumerate(["game.list", "rpc.discover", "game.list", "rpc.discover"]):
+            ws.send(orjson.dumps({"jsonrpc": "2.0", "id": i, "method": method}).decode())
+            reply = orjson.loads(ws.recv(timeout=10))
+            assert reply["id"] == i and ("games" in reply["result"]) == (method == "game.list")

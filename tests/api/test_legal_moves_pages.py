@@ -13,6 +13,7 @@ import random
 import shutil
 import subprocess
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -38,16 +39,36 @@ PAGE = 300
 
 
 def large_position(client: Any) -> tuple[str, dict[int, str]]:
-    """A game (public, all seats the creator's) at a position with more than LARGE moves."""
+    """A game (public, all seats the creator's) at a position with more than LARGE moves: the
+    moves of ``large_moves`` played through ``client``."""
     game_id, tokens = new_game(client, players=2, seed=38, length="short")
-    rng = random.Random(38)
-    for _ in range(400):
-        moves = every_move(client, game_id)
-        if len(moves) > LARGE:
-            return game_id, tokens
-        seat = client.call("game.legal_moves", {"game_id": game_id, "limit": 1})["seat"]
-        client.call("game.move", {"game_id": game_id, "token": tokens[seat],
-                                  "move": rng.choice(moves)})
+    for seat, move in large_moves():
+        client.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move})
+    return game_id, tokens
+
+
+@cache
+def large_moves() -> tuple[tuple[int, str], ...]:
+    """The (seat, move) that lead to the large position, each drawn by ``random.Random(38)``
+    from the whole list read page by page (``every_move``), found once in process: over a
+    transport the pages of a hundred positions cost seconds, and the transports' tests page
+    through the large position itself."""
+    service = open_service("memory", rules=rules())
+    try:
+        client = Local(service)
+        game_id, tokens = new_game(client, players=2, seed=38, length="short")
+        rng = random.Random(38)
+        played: list[tuple[int, str]] = []
+        for _ in range(400):
+            moves = every_move(client, game_id)
+            if len(moves) > LARGE:
+                return tuple(played)
+            seat = client.call("game.legal_moves", {"game_id": game_id, "limit": 1})["seat"]
+            played.append((seat, rng.choice(moves)))
+            client.call("game.move", {"game_id": game_id, "token": tokens[seat],
+                                      "move": played[-1][1]})
+    finally:
+        service.close()
     raise AssertionError("no position with more than LARGE legal moves in 400 moves")
 
 

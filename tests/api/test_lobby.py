@@ -250,7 +250,8 @@ def test_summaries_are_made_consistent_when_a_server_starts(tmp_path: Path) -> N
         second.close()
 
 
-def test_seats_names_and_visibility_over_a_real_server(http_server: HttpServer) -> None:
+def test_seats_names_and_visibility_over_a_real_server(fresh_http_server: HttpServer) -> None:
+    http_server = fresh_http_server  # its store holds no other public game (game.list below)
     created = http_server.call("game.create", {"config": CONFIG, "seats": [
         {}, {"name": "Ann"}, {"bot": "greedy"}]})
     game_id = created["game_id"]

@@ -2,6 +2,9 @@
 
 The tools come from the JSON-RPC registry; an agent (a seeded chooser here) plays a seat of a
 complete game against bots through them.
+
+The SDK is imported by the tests that use it: every run collects this module, the quick tier
+too (which leaves its tests out), and importing the SDK costs a second of CPU.
 """
 
 from __future__ import annotations
@@ -15,8 +18,6 @@ from typing import Any
 
 import anyio
 import orjson
-from mcp import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from ora_api.api import API
 from ora_api.transport.mcp_server import tool_specs
@@ -41,6 +42,9 @@ def _structured(result: Any) -> Any:
 
 
 async def _play_a_game() -> None:
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
     params = StdioServerParameters(command=sys.executable, args=["-m", "ora_api.cli", "mcp"])
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
@@ -115,6 +119,9 @@ def test_the_client_example_of_docs_mcp_md_runs_as_written(tmp_path: Path) -> No
 
 
 async def _take_back_and_wait(cwd: Path) -> None:
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
     params = StdioServerParameters(command=sys.executable, args=["-m", "ora_api.cli", "mcp"],
                                    cwd=str(cwd))
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:

@@ -1,5 +1,9 @@
 """``ora mcp`` answers malformed messages or closes, never hangs (issue 22, finding 9): deep
-nesting, an id that is an object, an overlong line; the server goes on answering after each."""
+nesting, an id that is an object, an overlong line; the server goes on answering after each.
+
+One server answers every test of the module, one after the other (starting ``ora mcp`` takes
+two seconds of imports): each test checks that it still answers after its malformed message,
+so the server also shows it goes on after all the others before."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import queue
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import orjson
@@ -57,27 +62,27 @@ CASES = [
 ]
 
 
+@pytest.fixture(scope="module")
+def mcp() -> Iterator[Mcp]:
+    server = Mcp()
+    yield server
+    server.close()
+
+
 @pytest.mark.parametrize(("line", "code"), CASES)
-def test_a_malformed_message_is_answered_and_the_server_goes_on(line: bytes, code: int) -> None:
-    mcp = Mcp()
-    try:
-        mcp.send(line)
-        answer = mcp.reply()
-        assert answer["error"]["code"] == code
-        mcp.send(orjson.dumps(INIT) + b"\n")
-        assert mcp.reply()["id"] == 99
-    finally:
-        mcp.close()
+def test_a_malformed_message_is_answered_and_the_server_goes_on(mcp: Mcp, line: bytes, code: int
+                                                                ) -> None:
+    mcp.send(line)
+    answer = mcp.reply()
+    assert answer["error"]["code"] == code
+    mcp.send(orjson.dumps(INIT) + b"\n")
+    assert mcp.reply()["id"] == 99
 
 
-def test_an_overlong_line_is_answered_at_once_and_skipped() -> None:
-    mcp = Mcp()
-    try:
-        mcp.send(b'{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"' + b"a" * (3 << 20))
-        answer = mcp.reply()  # before the line ends: the client learns at once
-        assert answer["error"]["code"] == -32600 and "too_large" in str(answer)
-        mcp.send(b"a" * (2 << 20) + b'"}}\n')
-        mcp.send(orjson.dumps(INIT) + b"\n")
-        assert mcp.reply()["id"] == 99
-    finally:
-        mcp.close()
+def test_an_overlong_line_is_answered_at_once_and_skipped(mcp: Mcp) -> None:
+    mcp.send(b'{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"' + b"a" * (3 << 20))
+    answer = mcp.reply()  # before the line ends: the client learns at once
+    assert answer["error"]["code"] == -32600 and "too_large" in str(answer)
+    mcp.send(b"a" * (2 << 20) + b'"}}\n')
+    mcp.send(orjson.dumps(INIT) + b"\n")
+    assert mcp.reply()["id"] == 99

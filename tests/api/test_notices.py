@@ -160,6 +160,32 @@ def test_a_webhook_notice_is_signed_retried_and_has_an_id(local: Local,
                                       "url": None})["secret"] is None
 
 
+def test_every_turn_is_noticed_though_the_delivery_thread_runs_late(
+        local: Local, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turn passes to a seat, away and back again before the delivery thread runs (a
+    loaded machine): two turns, two notices; each change is judged when it happens."""
+    receiver = Receiver(fail=0)
+    webhooks = local.service.webhooks
+    start_thread = webhooks._ensure_thread
+    monkeypatch.setattr(webhooks, "_ensure_thread", lambda: None)
+    try:
+        game_id, tokens = new_game(local, players=2, seed=4)
+        other = 1 - local.call("game.legal_moves", {"game_id": game_id})["seat"]
+        local.call("game.notify", {"game_id": game_id, "token": tokens[other],
+                                   "url": receiver.url})
+        first = _play_until(local, game_id, tokens, other)
+        while (legal := local.call("game.legal_moves", {"game_id": game_id}))["seat"] == other:
+            local.call("game.move", {"game_id": game_id, "token": tokens[other],
+                                     "move": legal["moves"][-1]})
+        second = _play_until(local, game_id, tokens, other)
+        assert receiver.posts == []  # nothing delivered yet: the thread has not run
+        start_thread()
+        ids = [orjson.loads(body)["id"] for _, body in receiver.wait_for(2)]
+        assert ids == [f"{game_id}/{first}/{other}", f"{game_id}/{second}/{other}"]
+    finally:
+        receiver.server.shutdown()
+
+
 def test_wait_turn_over_a_websocket_leaves_the_socket_free(http_server: HttpServer) -> None:
     """A long poll on a WebSocket: other calls on the same socket are answered meanwhile, and
     the poll answers once the turn passes to its seat (moves made over HTTP)."""

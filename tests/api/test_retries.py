@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import socket
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -60,13 +59,6 @@ class ReplyDropper:
         self.listener.close()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[HttpServer]:
-    srv = HttpServer(f"sqlite:{tmp_path / 'ora.sqlite3'}", tmp_path)
-    yield srv
-    srv.stop()
-
-
 def _post(port: int, method: str, params: dict[str, object]) -> dict[str, object]:
     body = orjson.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
     reply = httpx.post(f"http://127.0.0.1:{port}/rpc", content=body, timeout=10,
@@ -80,7 +72,8 @@ def _moves_played(server: HttpServer, game_id: str) -> list[str]:
 
 
 def test_a_reply_dropped_mid_flight_is_answered_again_and_stored_once(
-        server: HttpServer) -> None:
+        http_server: HttpServer) -> None:
+    server = http_server  # a game of its own on the shared server (tests/api/conftest.py)
     game_id, tokens = new_game(server, players=3, seed=11)
     legal = server.call("game.legal_moves", {"game_id": game_id, "token": tokens[0]})
     seat, move = legal["seat"], legal["moves"][0]

@@ -7,7 +7,9 @@ from pathlib import Path
 from tests.api.conftest import HttpServer
 
 
-def test_the_page_the_client_module_and_the_static_files(http_server: HttpServer) -> None:
+def test_the_page_the_client_module_and_the_static_files(fresh_http_server: HttpServer
+                                                         ) -> None:
+    http_server = fresh_http_server  # its store holds no game (checked at the end)
     client = http_server.client
     base = f"http://127.0.0.1:{http_server.port}"
     page = client.get(f"{base}/")

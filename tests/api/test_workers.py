@@ -66,16 +66,49 @@ def start_workers(url: str, folder: Path, count: int = 2) -> list[Worker]:
     return started
 
 
+@contextlib.contextmanager
+def running_workers(url: str, folder: Path) -> Iterator[list[Worker]]:
+    """Two workers on one store, stopped at the end."""
+    started = start_workers(url, folder)
+    try:
+        yield started
+    finally:
+        for w in started:
+            if w.proc.poll() is None:
+                w.proc.terminate()
+        for w in started:
+            w.proc.wait(timeout=20)
+
+
+def _store_url(store: str, folder: Path) -> str:
+    return f"sqlite:{folder / 'ora.sqlite3'}" if store == "sqlite" else "postgres:"
+
+
+@pytest.fixture(scope="module")
+def sqlite_workers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Worker]]:
+    folder = tmp_path_factory.mktemp("workers")
+    with running_workers(_store_url("sqlite", folder), folder) as started:
+        yield started
+
+
 @pytest.fixture(params=STORES)
 def workers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list[Worker]]:
-    url = f"sqlite:{tmp_path / 'ora.sqlite3'}" if request.param == "sqlite" else "postgres:"
-    started = start_workers(url, tmp_path)
-    yield started
-    for w in started:
-        if w.proc.poll() is None:
-            w.proc.terminate()
-    for w in started:
-        w.proc.wait(timeout=20)
+    """Two workers for a test that leaves them running. On SQLite the module's two (starting a
+    pair costs two server start-ups; each test plays games of its own); on PostgreSQL the
+    test's own, since its tests take turns on the server (workers kept between them would
+    hold its connections while another test restarts it)."""
+    if request.param == "sqlite":
+        yield request.getfixturevalue("sqlite_workers")
+        return
+    with running_workers(_store_url(request.param, tmp_path), tmp_path) as started:
+        yield started
+
+
+@pytest.fixture(params=STORES)
+def own_workers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list[Worker]]:
+    """Two workers of the test's own, for a test that kills one."""
+    with running_workers(_store_url(request.param, tmp_path), tmp_path) as started:
+        yield started
 
 
 def new_game(conn: Connection, seed: int = 3) -> tuple[str, dict[int, str]]:
@@ -239,7 +272,8 @@ def test_a_move_reaches_another_workers_subscriber_long_before_the_fallback(
 
 
 def test_kill_9_of_a_worker_under_load_loses_no_acknowledged_move(
-        workers: list[Worker]) -> None:
+        own_workers: list[Worker]) -> None:
+    workers = own_workers
     records = [ClientRecord() for _ in range(4)]
     conns = [Connection(workers[i % 2].port, websocket=i >= 2) for i in range(4)]
     until = time.monotonic() + 4

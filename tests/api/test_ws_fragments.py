@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import socket
 import struct
-from pathlib import Path
 
 import orjson
 
@@ -43,17 +42,15 @@ def _frames(sock: socket.socket, head: bytes) -> list[tuple[bool, int, bytes]]:
             return frames
 
 
-def test_a_long_reply_is_one_message_in_fragments(tmp_path: Path) -> None:
-    server = HttpServer("memory", tmp_path)
+def test_a_long_reply_is_one_message_in_fragments(http_server: HttpServer) -> None:
+    status, response, sock = handshake(http_server.port, {})
+    assert status == 101
+    request = {"jsonrpc": "2.0", "id": 1, "method": "rpc.discover"}
+    sock.sendall(text_frame(orjson.dumps(request)))
     try:
-        status, response, sock = handshake(server.port, {})
-        assert status == 101
-        request = {"jsonrpc": "2.0", "id": 1, "method": "rpc.discover"}
-        sock.sendall(text_frame(orjson.dumps(request)))
         frames = _frames(sock, response.split(b"\r\n\r\n", 1)[1])
-        sock.close()
     finally:
-        server.stop()
+        sock.close()
     message = b"".join(payload for _, _, payload in frames)
     assert len(message) > FRAGMENT and len(frames) >= 2  # rpc.discover: about 107 KB
     assert [opcode for _, opcode, _ in frames] == [1] + [0] * (len(frames) - 1)  # text, cont...

@@ -30,7 +30,7 @@ from tests.support import rules
 
 configs = pytest.mark.parametrize("config", CONFIGS, ids=CONFIG_IDS)
 
-#: 1 under the dev and ci profiles (max_examples 25), 20 under thorough (500).
+#: 1 under the dev and ci profiles (max_examples 10 and 25), 20 under thorough (500).
 SCALE = max(1, (settings.default or settings()).max_examples // 25)
 THOROUGH = SCALE > 1
 seeds = st.integers(0, 2**63 - 1)

@@ -16,7 +16,7 @@ from ora_rules.records import Imported, read_record
 from ora_rules.records.audit import audit
 from ora_rules.records.verify import redecide
 from ora_rules.scoring import score
-from tests.support import rules
+from tests.support import read_test_record, rules
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "records"
 EXPECTED = json.loads((DATA / "expected-scores.json").read_text(encoding="utf-8"))
@@ -25,8 +25,7 @@ R = rules()
 
 def _as_recorded(key: str) -> tuple[Imported, dict[str, list[int]]]:
     source = key.split("/")[0]
-    game = read_record((DATA / key).read_text(encoding="utf-8"), R, source,
-                       R.readings.sources[source])
+    game = read_test_record(f"records/{key}", source, R.readings.sources[source])
     state = fold(game.events)
     scores = {state.players[s.seat].colour: [s.goods, s.economic, sum(s.settlements), s.total]
               for s in score(state, R) if not state.players[s.seat].neutral}

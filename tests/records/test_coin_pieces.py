@@ -25,11 +25,10 @@ from ora_rules.coin_pieces import counted
 from ora_rules.decide import decide, start
 from ora_rules.moves import legal_moves
 from ora_rules.records.audit import audit
-from ora_rules.records.weblabora import read_weblabora
 from ora_rules.scoring import score
 from ora_rules.setup import make_config
 from ora_rules.views.explain import explain
-from tests.support import rules
+from tests.support import read_test_record, rules
 
 R = rules()
 DATA = Path(__file__).resolve().parent.parent / "data" / "records"
@@ -106,8 +105,7 @@ def test_only_the_pieces_score_under_the_option() -> None:
 
 
 def test_game20430_red_ends_with_six_one_coin_pieces_and_the_audit_says_so() -> None:
-    game = read_weblabora((DATA / "weblabora" / "Game20430.txt").read_text(encoding="utf-8"),
-                          R, "weblabora")
+    game = read_test_record("records/weblabora/Game20430.txt", "weblabora", "weblabora")
     state = fold(game.events)
     red = next(p for p in state.players if p.colour == "R")
     assert (red.count(Good.COIN), red.five_coin_pieces) == (6, 0)
@@ -123,8 +121,7 @@ def test_the_score_explained_adds_up_to_the_score_under_the_profile() -> None:
     """ora explain / game.explain read the profile's scoring as the score does (R-SCORE-2
     under coin_tiles=kept_apart and weblabora's goods_scoring): Red's six 1-coin pieces
     are explained as 0 points, and every line adds up to the total."""
-    game = read_weblabora((DATA / "weblabora" / "Game20430.txt").read_text(encoding="utf-8"),
-                          R, "weblabora")
+    game = read_test_record("records/weblabora/Game20430.txt", "weblabora", "weblabora")
     state = fold(game.events)
     scores = score(state, R)
     for explained in explain(state, R):

@@ -8,21 +8,21 @@ from pathlib import Path
 
 import pytest
 
-from ora_core.events import GameStarted
+from ora_core.events import GameStarted, GoodsGained, IndicatorUsed, MovePlayed
 from ora_core.evolve import fold
-from ora_core.values import Good
+from ora_core.values import Good, Indicator
 from ora_rules.decide import execute, start
 from ora_rules.records import READERS, RecordError, read_record, write_record
 from ora_rules.records.importing import Imported
 from ora_rules.records.kennerspiel import _Line, _Translator, read_kennerspiel, seat_order
 from ora_rules.setup import make_config
-from tests.support import rules, set_goods
+from tests.support import read_test_record, rules, set_goods
 
 RECORDS = Path(__file__).resolve().parent.parent / "data" / "records" / "kennerspiel"
 
 
 def imported(name: str, readings: str | None = None) -> Imported:
-    return read_kennerspiel((RECORDS / name).read_text(encoding="utf-8"), rules(), readings)
+    return read_test_record(f"records/kennerspiel/{name}", "kennerspiel", readings)
 
 
 def test_the_reader_is_registered() -> None:
@@ -186,3 +186,23 @@ def test_an_imported_game_is_written_in_our_format_with_its_readings_and_read_ba
         read_record(without_readings, rules(), "ora", "rulebook")
     again = read_record(text, rules())
     assert again.stop is None and again.events == game.events
+
+
+def test_a_farmyard_naming_its_good_with_the_joker_at_0_gains_nothing_of_it() -> None:
+    """R-JOKER-2: the joker gives V[d] and goes back to 0, so used twice in a round it gives
+    nothing the second time. kennerspiel's ``USE LR2 JoSh`` names the livestock chosen; the
+    wheel gives none, so the use is ours ``USE LR2 JoSh`` gaining nothing, not a stop (a random
+    kennerspiel game of `ora bench` met it: a work contract's use after the joker's first)."""
+    record = "\n".join([
+        "CONFIG 4 france long", "START 1000 R G B W", "CONVERT Gn", "WORK_CONTRACT LW2 Pn",
+        "WITH_LAYBROTHER", "USE LW2 JoGn", "COMMIT", "WORK_CONTRACT LR2 Pn", "WITH_PRIOR",
+        "CONVERT Gn", "USE LR2 JoSh", "COMMIT"])
+    imported = read_kennerspiel(record, rules(), rules().readings.sources["kennerspiel"])
+    assert imported.stop is None
+    assert imported.commands[-2:] == ("USE LR2 JoSh", "COMMIT")
+    moves = [(i, e.move) for i, e in enumerate(imported.events) if isinstance(e, MovePlayed)]
+    at = next(k for k, (_, move) in enumerate(moves) if move == "USE LR2 JoSh")
+    its_events = imported.events[moves[at][0]:moves[at + 1][0]]
+    assert any(isinstance(e, IndicatorUsed) and e.indicator is Indicator.JOKER
+               for e in its_events)
+    assert not any(isinstance(e, GoodsGained) for e in its_events)

@@ -14,9 +14,11 @@ from ora_rules.records import read_record
 from ora_rules.records.audit import audit, with_lines
 from ora_rules.records.importing import moves_played
 from ora_rules.specs import load_rules
+from tests.support import DATA, read_test_record
 
-E504 = Path(__file__).resolve().parents[1] / "data" / "records_more" / "kennerspiel" \
-    / "game-e504cc4e.txt"
+#: A file of tests/data (``read_test_record``).
+E504_RECORD = "records_more/kennerspiel/game-e504cc4e.txt"
+E504 = DATA / E504_RECORD
 
 
 def test_a_strict_stop_and_the_audit_name_the_same_line_and_move() -> None:
@@ -25,11 +27,11 @@ def test_a_strict_stop_and_the_audit_name_the_same_line_and_move() -> None:
     recorded lists it, and both give it the same line and the same move."""
     rules = load_rules()
     text = E504.read_text(encoding="utf-8")
-    strict = read_record(text, rules, "kennerspiel")
+    strict = read_test_record(E504_RECORD, "kennerspiel")
     stop = strict.stop
     assert stop is not None and stop.rule == "R-WHEEL-8"
     assert stop.move_number == moves_played(strict.events) + 1
-    recorded = read_record(text, rules, "kennerspiel", "kennerspiel-0.21")
+    recorded = read_test_record(E504_RECORD, "kennerspiel", "kennerspiel-0.21")
     found = with_lines(audit(recorded.events, rules), recorded.lines)
     joker = next(d for d in found.departures if d.rule == "R-SOLO-6")
     assert (joker.line, joker.move_number) == (stop.line, stop.move_number)

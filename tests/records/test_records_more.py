@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from ora_core.evolve import fold
-from ora_rules.records import Imported, read_record
+from ora_rules.records import Imported
 from ora_rules.records.verify import redecide
 from ora_rules.scoring import score
-from tests.support import rules
+from tests.support import read_test_record, rules
 
 MORE = Path(__file__).resolve().parent.parent / "data" / "records_more"
 EXPECTED = json.loads((MORE / "expected-scores.json").read_text(encoding="utf-8"))
@@ -24,8 +24,8 @@ R = rules()
 
 def _read(key: str, as_recorded: bool) -> Imported:
     source = key.split("/")[0]
-    return read_record((MORE / key).read_text(encoding="utf-8"), R, source,
-                       R.readings.sources[source] if as_recorded else None)
+    return read_test_record(f"records_more/{key}", source,
+                            R.readings.sources[source] if as_recorded else None)
 
 
 @pytest.mark.parametrize("key", [f"weblabora/Game{n}.txt" for n in

@@ -12,7 +12,7 @@ from ora_core.values import Indicator, Stage
 from ora_rules.records.kennerspiel import _Line, _Translator, play_lines
 from ora_rules.records.weblabora import read_weblabora
 from ora_rules.setup import make_config
-from tests.support import apply, place, play, rules, set_goods, slot
+from tests.support import apply, place, play, read_test_record, rules, set_goods, slot
 
 R = rules()
 RECORDS = Path(__file__).resolve().parent.parent / "data" / "records" / "weblabora"
@@ -86,7 +86,7 @@ def test_an_option_that_acts_at_the_set_up_is_named_from_the_profile_that_plays_
     """AMB-09 / R-SETUP-2: weblabora deals the long 2-player set in the normal 2-player game,
     so a card of it is not in our display (R-BUILD-1). No option changes that at the move
     itself; the weblabora profile plays on, and of its options the card set alone does."""
-    stop = read_weblabora((RECORDS / "Game20430.txt").read_text(encoding="utf-8"), R).stop
+    stop = read_test_record("records/weblabora/Game20430.txt", "weblabora").stop
     assert stop is not None
     assert (stop.line, stop.reason, stop.rule) == (12, "not_in_display", "R-BUILD-1")
     assert (stop.reading, stop.option) == ("weblabora", "building_sets=long_two_player")

@@ -5,20 +5,16 @@ and under the weblabora readings."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from ora_rules.records import READERS
 from ora_rules.records.importing import Imported, ImportStop
 from ora_rules.records.weblabora import read_weblabora
-from tests.support import rules
-
-RECORDS = Path(__file__).resolve().parent.parent / "data" / "records" / "weblabora"
+from tests.support import read_test_record
 
 
 def imported(name: str, readings: str | None = None) -> Imported:
-    return read_weblabora((RECORDS / name).read_text(encoding="utf-8"), rules(), readings)
+    return read_test_record(f"records/weblabora/{name}", "weblabora", readings)
 
 
 def stop_of(game: Imported) -> tuple[int, int, str, str, str | None, str | None]:

@@ -13,17 +13,15 @@ import pytest
 from ora_core.evolve import fold
 from ora_rules.readings import under
 from ora_rules.records.verify import redecide
-from ora_rules.records.weblabora import read_weblabora
 from ora_rules.scoring import score, score_player
-from tests.support import rules
+from tests.support import read_test_record, rules
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "records"
 EXPECTED = json.loads((DATA / "expected-scores.json").read_text(encoding="utf-8"))
 
 
 def final_scores(name: str) -> dict[str, list[int]]:
-    game = read_weblabora((DATA / "weblabora" / name).read_text(encoding="utf-8"), rules(),
-                          "weblabora")
+    game = read_test_record(f"records/weblabora/{name}", "weblabora", "weblabora")
     assert game.stop is None, game.stop
     assert redecide(list(game.events), rules()) is None  # verify: legal under its profile
     state = fold(game.events)

@@ -5,20 +5,17 @@ that the game refused (the analysis's bot met it, docs/analysis.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ora_rules.analysis.analyse import positions
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet, legal_moves
-from ora_rules.records import read_record
-from tests.support import rules
+from tests.support import read_test_record, rules
 
-PEOPLE = Path(__file__).resolve().parents[1] / "data" / "records" / "weblabora" / "Game27378.txt"
+#: The people's solo Ireland game of 519 points (a file of tests/data).
+PEOPLE = "records/weblabora/Game27378.txt"
 
 
 def test_the_priorys_uses_under_weblabora_are_the_games_own() -> None:
-    game = read_record(PEOPLE.read_text(encoding="utf-8"), rules(), "weblabora",
-                       rules().readings.sources["weblabora"])
+    game = read_test_record(PEOPLE, "weblabora", rules().readings.sources["weblabora"])
     state = positions(game.events)[104].before  # move 105: the Priory may be used
     lazy = MoveSet(state, rules())
     priory = [str(m) for m in lazy.groups()["USE"]["G01"].moves()]

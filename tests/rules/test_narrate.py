@@ -9,7 +9,6 @@ phases (R-SET-2) and the game's end (R-SCORE-7).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,13 +18,11 @@ from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.decide import execute
 from ora_rules.notation import VERBS, AnswerContract, Build, Settle, Use, WorkContract, parse
-from ora_rules.records import read_record
 from ora_rules.testing.strategies import random_game
 from ora_rules.views.narrate import COLOUR_NAMES, Narration, narrate_game, narrate_move
 from tests.modes.games import CONFIGS, Config
-from tests.support import new_state, rules
+from tests.support import new_state, read_test_record, rules
 
-RECORDS = Path(__file__).resolve().parent.parent / "data" / "records"
 #: A building or settlement id of the notation, as it may appear in a sentence.
 _ID = re.compile(r"\b(?:[GFI]\d\d|L[RGBWY][123]|S0[1-8])\b")
 
@@ -152,9 +149,8 @@ def test_the_bonus_round_and_the_final_phase_have_sentences() -> None:
 def test_a_weblabora_record_imported_as_recorded_is_narrated_to_its_end() -> None:
     # Under weblabora's profile the 5-coin pieces are counted apart (``CoinPiecesCounted``), an
     # event with no words: narrating it once recursed without end (`ora log` failed).
-    record = RECORDS / "weblabora" / "Game27378.txt"
-    game = read_record(record.read_text(encoding="utf-8"), rules(), "weblabora",
-                       rules().readings.sources["weblabora"])
+    game = read_test_record("records/weblabora/Game27378.txt", "weblabora",
+                            rules().readings.sources["weblabora"])
     assert any(isinstance(e, CoinPiecesCounted) for e in game.events)
     narrations = narrate_game(game.events, rules())
     assert len(narrations) == sum(isinstance(e, MovePlayed) for e in game.events)

@@ -420,7 +420,8 @@ async function showGame(gameId, seat) {
         "aria-pressed": v.verb === game.verb ? "true" : "false",
         onclick: () => { game.verb = v.verb; game.target = null; drawChooser(true, false); },
       }, verbName(v.verb), h("span.count", {}, v.count))));
-    const options = h("div.options", { "data-target": target.target }, h("p.muted", {}, t("Loading…")));
+    const options = h("div.options", { "data-target": target.target, "aria-busy": "true" },
+      h("p.muted", {}, t("Loading…")));
     chooser.replaceChildren(h("h3", {}, t("Move list")), tabs,
       h("p.verb-text", {}, capitalise(verb.text)),
       targets.length ? h("div.target-list", {}, targets.map((x) => h(
@@ -441,6 +442,7 @@ async function showGame(gameId, seat) {
     }
     if (game.index !== index || game.verb !== verb.verb || game.target !== target.target) return;
     delete chooser.dataset.loading;
+    options.removeAttribute("aria-busy");
     options.replaceChildren(...(moves ?? []).map((m) => h("button.option", {
       type: "button", "data-move": m.move, title: m.move, disabled: game.busy,
       onclick: () => play(m.move, index.version),
