@@ -18,6 +18,7 @@ the file is the same on any machine of the same numpy. Needs numpy (the ``learni
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import sys
@@ -165,7 +166,8 @@ def fit(games: Sequence[Sequence[Sample]], recipe: dict[str, Any], mode: str,
 def residual(model: ValueModel, games: Sequence[Sequence[Sample]]) -> float:
     """The root mean square error of the model's points still to come over ``games``."""
     errors = [(model.future(f, at) - target) ** 2 for game in games for f, at, target in game]
-    return (sum(errors) / max(1, len(errors))) ** 0.5
+    mean: float = sum(errors) / max(1, len(errors))
+    return math.sqrt(mean)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
