@@ -36,8 +36,8 @@ def add_play_commands(sub: Any, default_store: Callable[[], str]) -> None:
     arena_p = sub.add_parser("arena", help="bots against each other, seats rotated")
     arena_p.add_argument("--players", type=int, default=4)
     arena_p.add_argument("--bots", default="greedy,random",
-                         help="comma-separated bot names: a level (easy, medium, hard) or a "
-                              "raw bot such as mcts:200ms (docs/bots.md)")
+                         help="comma-separated bot names: a level (easy, medium, hard, expert) "
+                              "or a raw bot such as mcts:200ms (docs/bots.md)")
     arena_p.add_argument("--games", type=int, default=8)
     arena_p.add_argument("--seed", type=int, default=0)
     arena_p.add_argument("--variant", choices=("france", "ireland"), default="france")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ora_rules.bots.levels import LEVELS, planner_search
+from ora_rules.bots.levels import LEVELS, Expert, planner_search
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.players import (
     Bot,
@@ -20,7 +20,8 @@ from ora_rules.specs import Rules
 
 def make_bot(name: str, rules: Rules) -> Bot:
     """A bot by name: a level (``easy``, ``medium``, ``hard``, ``expert``), ``expert:N`` (``expert``
-    valuing at most N positions a decision), ``plan`` (the planner),
+    valuing at most N positions a decision with two players), ``learned``, ``learned:N`` (the
+    rollout planner ending in the learned evaluation), ``plan`` (the planner),
     ``plan:N`` (the planner weighing N moves of every large group), ``roll``, ``roll:WxD`` (the
     rollout planner: W candidates, D decisions), ``plan2`` (the planner looking at its own next
     move),
@@ -32,9 +33,12 @@ def make_bot(name: str, rules: Rules) -> Bot:
     if name in LEVELS:
         return LEVELS[name](rules)
     if name.startswith("expert:") and name[7:].isdigit() and int(name[7:]) > 0:
-        from ora_rules.bots.expert import Expert
-
         return Expert(rules, evaluations=int(name[7:]))
+    if name == "learned" or (name.startswith("learned:") and name[8:].isdigit()
+                             and int(name[8:]) > 0):
+        from ora_rules.bots.expert import LEARNED_EVALUATIONS, Learned
+
+        return Learned(rules, evaluations=int(name[8:]) if name[8:] else LEARNED_EVALUATIONS)
     if name == "random":
         return random_bot
     if name == "uniform":
@@ -77,7 +81,7 @@ def make_bot(name: str, rules: Rules) -> Bot:
                 return make_mcts(rules)
             return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
     raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, expert, expert:N, "
-                     "plan, plan:N, roll, "
+                     "learned, learned:N, plan, plan:N, roll, "
                      "roll:WxD, plan2, planmcts, planmcts:N, planmcts:Nms, random, uniform, "
                      "builder, greedy, greedy:N, mcts, mcts:N, mcts:Nms, uct, uct:N, uct:Nms, "
                      "seek:ID")

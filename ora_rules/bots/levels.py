@@ -1,8 +1,10 @@
-"""The levels people choose among: ``easy``, ``medium`` and ``hard`` (docs/bots.md, "Levels").
+"""The levels people choose among: ``easy``, ``medium``, ``hard`` and ``expert`` (docs/bots.md,
+"Levels", "Expert").
 
-Each is a name for one configured bot; ``hard`` is the strongest bot within 1 s a move on this
-project's development machine. All three build and settle, so their two-player games end by the
-rules (R-END-2, R-END-3).
+Each is a name for one configured bot, each bounded in positions valued a decision with a time
+backstop under 1 s; ``expert`` is ``hard`` with a larger budget with two players (the learned
+evaluation plays in ``learned``, ``ora_rules.bots.expert``). All four build and settle, so
+their two-player games end by the rules (R-END-2, R-END-3).
 """
 
 from __future__ import annotations
@@ -71,15 +73,29 @@ class Hard:
         return bot(state, moves, rng)
 
 
-def _expert(rules: Rules) -> Bot:
-    from ora_rules.bots.expert import Expert  # reads the shipped models on first use
+#: ``expert``'s time backstop a decision, and its budget with two players (``hard``: 900).
+EXPERT_SECONDS = 0.9
+EXPERT_EVALUATIONS = 1200
 
-    return Expert(rules)
+
+class Expert:
+    """``expert``, the top level (docs/bots.md, "Expert"): with two players the rollout planner
+    at ``evaluations`` positions a decision (``expert:N``), otherwise ``hard``."""
+
+    def __init__(self, rules: Rules, evaluations: int = EXPERT_EVALUATIONS,
+                 seconds: float = EXPERT_SECONDS) -> None:
+        self.two = RolloutPlanner(rules, evaluations=evaluations, seconds=seconds)
+        self.hard = Hard(rules)
+
+    def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+        if state.config.players == 2:
+            return self.two(state, moves, rng)
+        return self.hard(state, moves, rng)
 
 
 LEVELS: dict[str, Callable[[Rules], Bot]] = {
     "easy": lambda rules: Planner(rules, per_group=2, noise=EASY_NOISE, finish=False),
     "medium": lambda rules: Planner(rules, finish=False),
     "hard": Hard,
-    "expert": _expert,
+    "expert": Expert,
 }
