@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Train the learned evaluation (``ora_rules.learning.value``) from self-play and write the
+"""Train the learned evaluation (``ora_rules.bots.value``) from self-play and write the
 shipped model file, byte for byte the same for the same recipe (docs/bots.md, "The learned
 evaluation").
 
@@ -39,8 +39,8 @@ from ora_core.evolve import fold  # noqa: E402
 from ora_rules.bots import make_bot  # noqa: E402
 from ora_rules.bots.levels import Hard  # noqa: E402
 from ora_rules.bots.planner import Planner  # noqa: E402
+from ora_rules.bots.value import ValueModel, features, hat, progress  # noqa: E402
 from ora_rules.decide import execute, start  # noqa: E402
-from ora_rules.learning.value import ValueModel, features, hat, progress  # noqa: E402
 from ora_rules.moves import MoveSet  # noqa: E402
 from ora_rules.scoring import score, score_player  # noqa: E402
 from ora_rules.setup import make_config  # noqa: E402

@@ -4,7 +4,7 @@ issue 36).
 ``expert`` (``ora_rules.bots.levels.Expert``): with two players, ``hard``'s rollout planner
 with a larger budget in positions valued (1200 a decision instead of 900); solo and at a table
 of three or four, ``hard``'s bounded planner. The learned evaluation
-(``ora_rules.learning.value``) is shipped and plays here, in ``learned``, but measured it lost
+(``ora_rules.bots.value``) is shipped and plays here, in ``learned``, but measured it lost
 points solo in every form tried (docs/bots.md, "Expert"), so the level does not use it.
 
 ``learned``: solo, the rollout planner whose rollouts end in the learned evaluation. A one-ply
@@ -26,7 +26,7 @@ from pathlib import Path
 from ora_core.state import State
 from ora_rules.bots.levels import Expert
 from ora_rules.bots.rollout import RolloutPlanner
-from ora_rules.learning.value import ValueModel, load
+from ora_rules.bots.value import ValueModel, load
 from ora_rules.notation import Command
 from ora_rules.specs import Rules
 

@@ -169,7 +169,7 @@ def observe_sparse(state: State, seat: int, rules: Rules, seats: int = MAX_SEATS
                    ) -> dict[int, float]:
     """The same observation's non-zero entries, ``{index: value}``, with no command spelt and
     only the first ``seats`` seat blocks (the observer's own first; 1: its own only): what an
-    evaluation of positions reads many times a decision (``ora_rules.learning.value``)."""
+    evaluation of positions reads many times a decision (``ora_rules.bots.value``)."""
     out: defaultdict[int, float] = defaultdict(float)
     _fill(out, state, seat, rules, (), min(seats, len(state.players)))
     return {i: v for i, v in out.items() if v}

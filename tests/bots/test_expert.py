@@ -17,8 +17,8 @@ from ora_core.evolve import fold
 from ora_rules.bots import make_bot
 from ora_rules.bots.expert import DATA, MODELS, Learned, model
 from ora_rules.bots.levels import Expert, Hard
+from ora_rules.bots.value import FEATURE_VERSION, features, from_json, progress
 from ora_rules.decide import execute, start
-from ora_rules.learning.value import FEATURE_VERSION, features, from_json, progress
 from ora_rules.moves import MoveSet
 from ora_rules.setup import make_config
 from tests.support import rules
