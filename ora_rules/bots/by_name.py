@@ -20,7 +20,7 @@ from ora_rules.specs import Rules
 
 def make_bot(name: str, rules: Rules) -> Bot:
     """A bot by name: a level (``easy``, ``medium``, ``hard``, ``expert``), ``expert:N`` (``expert``
-    valuing at most N positions a decision with two players), ``learned``, ``learned:N`` (the
+    valuing at most N positions a decision at a table), ``learned``, ``learned:N`` (the
     rollout planner ending in the learned evaluation), ``plan`` (the planner),
     ``plan:N`` (the planner weighing N moves of every large group), ``roll``, ``roll:WxD`` (the
     rollout planner: W candidates, D decisions), ``plan2`` (the planner looking at its own next

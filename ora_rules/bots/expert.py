@@ -1,9 +1,9 @@
 """``learned``: the rollout planner ending in the learned evaluation (docs/bots.md, "Expert",
 issue 36).
 
-``expert`` (``ora_rules.bots.levels.Expert``): with two players, ``hard``'s rollout planner
-with a larger budget in positions valued (1200 a decision instead of 900); solo and at a table
-of three or four, ``hard``'s bounded planner. The learned evaluation
+``expert`` (``ora_rules.bots.levels.Expert``): at a table of two, three or four, the rollout
+planner with a larger budget in positions valued (1200 a decision; ``hard``'s, with two
+players, has 900); solo, ``hard``'s bounded planner. The learned evaluation
 (``ora_rules.bots.value``) is shipped and plays here, in ``learned``, but measured it lost
 points solo in every form tried (docs/bots.md, "Expert"), so the level does not use it.
 

@@ -2,9 +2,9 @@
 "Levels", "Expert").
 
 Each is a name for one configured bot, each bounded in positions valued a decision with a time
-backstop under 1 s; ``expert`` is ``hard`` with a larger budget with two players (the learned
-evaluation plays in ``learned``, ``ora_rules.bots.expert``). All four build and settle, so
-their two-player games end by the rules (R-END-2, R-END-3).
+backstop under 1 s; ``expert`` is the rollout planner with a larger budget at a table, ``hard``
+solo (the learned evaluation plays in ``learned``, ``ora_rules.bots.expert``). All four build
+and settle, so their two-player games end by the rules (R-END-2, R-END-3).
 """
 
 from __future__ import annotations
@@ -79,8 +79,8 @@ EXPERT_EVALUATIONS = 1200
 
 
 class Expert:
-    """``expert``, the top level (docs/bots.md, "Expert"): with two players the rollout planner
-    at ``evaluations`` positions a decision (``expert:N``), otherwise ``hard``."""
+    """``expert``, the top level (docs/bots.md, "Expert"): with two, three or four players the
+    rollout planner at ``evaluations`` positions a decision (``expert:N``), solo ``hard``."""
 
     def __init__(self, rules: Rules, evaluations: int = EXPERT_EVALUATIONS,
                  seconds: float = EXPERT_SECONDS) -> None:
@@ -88,7 +88,7 @@ class Expert:
         self.hard = Hard(rules)
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
-        if state.config.players == 2:
+        if state.config.players > 1:
             return self.two(state, moves, rng)
         return self.hard(state, moves, rng)
 

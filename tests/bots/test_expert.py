@@ -87,8 +87,8 @@ def test_a_budget_in_positions_gives_the_same_move_under_load() -> None:
 
 
 def test_expert_is_a_level_bounded_in_work() -> None:
-    """``expert`` and ``expert:N`` are bots of ``make_bot``: with two players the rollout
-    planner with a larger budget in positions valued than ``hard``'s, otherwise ``hard``; every
+    """``expert`` and ``expert:N`` are bots of ``make_bot``: at a table the rollout planner with
+    a larger budget in positions valued than ``hard``'s, solo ``hard``; every
     time backstop is under 1 s. ``learned`` and ``learned:N`` play the learned evaluation."""
     expert = make_bot("expert", rules())
     assert isinstance(expert, Expert) and isinstance(expert.hard, Hard)
