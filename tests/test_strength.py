@@ -99,6 +99,22 @@ def test_the_arena_reports_move_times_per_bot() -> None:
     assert all(row["p50"] <= row["p99"] <= row["max"] for row in rows)
 
 
+def test_the_arena_reports_each_bots_work_a_decision() -> None:
+    """Issue 36: beside its time, each bot's work a decision in positions valued, counted
+    where positions are valued (``ora_rules.bots.work``): ``random`` values none, ``greedy``
+    one a candidate, ``hard`` no more than its budget; and each bot's mean total."""
+    result = run_arena(rules(), 3, ["greedy:4", "random", "hard"], 1, seed=2, length="short")
+    work = {t.bot: t for t in result.times}
+    assert work["random"].work_max == 0
+    assert 1 <= work["greedy:4"].work_p50 <= work["greedy:4"].work_max <= 4
+    assert 0 < work["hard"].work_p99 <= work["hard"].work_max <= 900
+    game = result.games[0]
+    assert [len(w) for w in game.move_work] == [len(t) for t in game.move_times]
+    means = {s.bot: s.mean for s in result.standings}
+    assert means == {name: float(total) for name, total in zip(game.bots, game.totals,
+                                                                   strict=True)}
+
+
 def test_solo_search_values_the_gain_over_the_decision_start() -> None:
     """R-SOLO-11: the solo player has no opponent to lead. The search values a solo leaf by its
     gain over the position where the decision began, so a mid-game position (hundreds of

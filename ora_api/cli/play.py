@@ -36,8 +36,8 @@ def add_play_commands(sub: Any, default_store: Callable[[], str]) -> None:
     arena_p = sub.add_parser("arena", help="bots against each other, seats rotated")
     arena_p.add_argument("--players", type=int, default=4)
     arena_p.add_argument("--bots", default="greedy,random",
-                         help="comma-separated bot names: a level (easy, medium, hard) or a "
-                              "raw bot such as mcts:200ms (docs/bots.md)")
+                         help="comma-separated bot names: a level (easy, medium, hard, expert) "
+                              "or a raw bot such as mcts:200ms (docs/bots.md)")
     arena_p.add_argument("--games", type=int, default=8)
     arena_p.add_argument("--seed", type=int, default=0)
     arena_p.add_argument("--variant", choices=("france", "ireland"), default="france")
@@ -174,7 +174,8 @@ def _arena(args: argparse.Namespace) -> int:
             "games": args.games, "players": args.players, "variant": args.variant,
             "length": args.length, "seed": args.seed, "jobs": jobs, "seconds": took,
             "standings": [{"bot": s.bot, "seats": s.games, "wins": s.wins, "rate": s.rate,
-                           "ci95": [s.low, s.high]} for s in result.standings],
+                           "ci95": [s.low, s.high], "mean_total": s.mean}
+                          for s in result.standings],
             "ratings": [{"bot": r.bot, "rating": r.rating, "ci95": [r.low, r.high],
                          "pairs": r.pairs} for r in result.ratings],
             "results": [{"seed": g.seed, "bots": list(g.bots), "totals": list(g.totals),
@@ -182,7 +183,8 @@ def _arena(args: argparse.Namespace) -> int:
                          "adjudicated": g.adjudicated, "rounds": g.rounds}
                         for g in result.games],
             "move_times": [{"bot": t.bot, "moves": t.moves, "p50": t.p50, "p99": t.p99,
-                            "max": t.longest} for t in result.times],
+                            "max": t.longest, "work_p50": t.work_p50, "work_p99": t.work_p99,
+                            "work_max": t.work_max} for t in result.times],
         }
         sys.stdout.write(orjson.dumps(report).decode() + "\n")
         return 0
@@ -199,10 +201,10 @@ def _arena(args: argparse.Namespace) -> int:
         print(f"  {len(ended)} of {args.games} ended by the rules, in {ended[0]}..{ended[-1]} "
               f"rounds (turns with 2 players), median {ended[len(ended) // 2]}; "
               f"mean total {sum(totals) / len(totals):.0f}")
-    print("  bot            seats   wins   rate   95% interval (Wilson)")
+    print("  bot            seats   wins   rate   95% interval (Wilson)   mean total")
     for s in result.standings:
         print(f"  {s.bot:<13} {s.games:>6} {s.wins:>6.1f} {s.rate:>6.1%}   "
-              f"{s.low:.1%} .. {s.high:.1%}")
+              f"{s.low:>6.1%} .. {s.high:<6.1%}{'':>8}{s.mean:>7.1f}")
     print("  bot           rating   95% interval (bootstrap)   pairs   Bradley-Terry, Elo scale")
     for r in result.ratings:
         print(f"  {r.bot:<13} {r.rating:>6.0f}   {r.low:>6.0f} .. {r.high:<6.0f}"
@@ -210,6 +212,9 @@ def _arena(args: argparse.Namespace) -> int:
     print("  bot            moves   p50 s   p99 s   max s   time a decision, move generation in")
     for t in result.times:
         print(f"  {t.bot:<13} {t.moves:>6} {t.p50:>7.3f} {t.p99:>7.3f} {t.longest:>7.3f}")
+    print("  bot            moves     p50     p99     max   work a decision: positions valued")
+    for t in result.times:
+        print(f"  {t.bot:<13} {t.moves:>6} {t.work_p50:>7} {t.work_p99:>7} {t.work_max:>7}")
     return 0
 
 

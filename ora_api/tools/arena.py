@@ -15,6 +15,7 @@ from attrs import frozen
 from ora_api.tools.ratings import GameOutcome, Rating, ratings
 from ora_api.tools.selfplay import play_game
 from ora_rules.bots import Bot, make_bot
+from ora_rules.bots.work import positions
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 
@@ -27,6 +28,8 @@ class Standing:
     rate: float
     low: float
     high: float
+    #: The mean final total of its seats (the provisional one where a game stopped).
+    mean: float = 0.0
 
 
 @frozen
@@ -49,18 +52,25 @@ class ArenaGame:
     rounds: int = 0
     #: Each seat's bot decisions, in seconds (move generation included).
     move_times: tuple[tuple[float, ...], ...] = ()
+    #: Each seat's bot decisions' work: positions valued (``ora_rules.bots.work``).
+    move_work: tuple[tuple[int, ...], ...] = ()
 
 
 @frozen
 class MoveTimes:
     """One bot's decisions over the arena's games: how many, and the seconds at the median,
-    the 99th percentile and the longest (the budget check of issue 25: p99 <= 1.2 x budget)."""
+    the 99th percentile and the longest (the budget check of issue 25: p99 <= 1.2 x budget);
+    and its work a decision in positions valued, at the same ranks (issue 36: a budget in work
+    is the same on any machine, a time is not)."""
 
     bot: str
     moves: int
     p50: float
     p99: float
     longest: float
+    work_p50: int = 0
+    work_p99: int = 0
+    work_max: int = 0
 
 
 @frozen
@@ -121,10 +131,18 @@ def _play(index: int, seed: int, names: tuple[str, ...], players: int, variant: 
             _bots[name] = make_bot(name, _rules)
     start = time.perf_counter()
     times: list[list[float]] = [[] for _ in names]
+    work: list[list[int]] = [[] for _ in names]
+    counted = [positions()]
+
+    def on_move(seat: int, took: float) -> None:
+        times[seat % len(names)].append(took)
+        now = positions()  # only the bots value positions, one decision at a time
+        work[seat % len(names)].append(now - counted[0])
+        counted[0] = now
+
     # Every game has its own seed, so its result does not depend on where it runs.
     result = play_game(_rules, players, variant, length, seed, [_bots[n] for n in names],
-                       max_rounds=max_turns,
-                       on_move=lambda seat, took: times[seat % len(names)].append(took))
+                       max_rounds=max_turns, on_move=on_move)
     winners = result.winners
     adjudicated = not result.finished and max_turns is not None and result.rounds > max_turns
     if adjudicated:
@@ -133,7 +151,8 @@ def _play(index: int, seed: int, names: tuple[str, ...], players: int, variant: 
     return ArenaGame(index=index, seed=seed, bots=names, totals=result.totals,
                      winners=winners, finished=result.finished,
                      seconds=time.perf_counter() - start, adjudicated=adjudicated,
-                     rounds=result.rounds, move_times=tuple(tuple(t) for t in times))
+                     rounds=result.rounds, move_times=tuple(tuple(t) for t in times),
+                     move_work=tuple(tuple(w) for w in work))
 
 
 def play_games(rules: Rules, players: int, bot_names: Sequence[str], games: int, seed: int,
@@ -174,29 +193,36 @@ def standings_of(bot_names: Sequence[str], games: Sequence[ArenaGame]) -> list[S
     its Wilson 95 % interval."""
     seats: dict[str, int] = defaultdict(int)
     wins: dict[str, float] = defaultdict(float)
+    points: dict[str, int] = defaultdict(int)
     for game in games:
-        for name in game.bots:
+        for name, total in zip(game.bots, game.totals, strict=False):
             seats[name] += 1
+            points[name] += total
         for seat in game.winners:
             wins[game.bots[seat]] += 1 / len(game.winners)
     out = []
     for name in bot_names:
         n = seats[name]
         low, high = wilson(wins[name], n)
-        out.append(Standing(name, n, wins[name], wins[name] / n if n else 0.0, low, high))
+        out.append(Standing(name, n, wins[name], wins[name] / n if n else 0.0, low, high,
+                            points[name] / n if n else 0.0))
     return out
 
 
 def move_times_of(bot_names: Sequence[str], games: Sequence[ArenaGame]) -> list[MoveTimes]:
-    """Each bot's decision times over all its seats (nearest-rank percentiles)."""
+    """Each bot's decision times and work over all its seats (nearest-rank percentiles)."""
     out = []
     for name in bot_names:
         taken = sorted(t for g in games for seat, bot in enumerate(g.bots) if bot == name
                        for t in (g.move_times[seat] if seat < len(g.move_times) else ()))
+        work = sorted(w for g in games for seat, bot in enumerate(g.bots) if bot == name
+                      for w in (g.move_work[seat] if seat < len(g.move_work) else ()))
         if taken:
             n = len(taken)
-            out.append(MoveTimes(name, n, taken[(n - 1) // 2],
-                                 taken[min(n - 1, math.ceil(0.99 * n) - 1)], taken[-1]))
+            p50, p99 = (n - 1) // 2, min(n - 1, math.ceil(0.99 * n) - 1)
+            out.append(MoveTimes(name, n, taken[p50], taken[p99], taken[-1],
+                                 work[p50] if work else 0, work[p99] if work else 0,
+                                 work[-1] if work else 0))
     return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ora_rules.bots.levels import LEVELS, planner_search
+from ora_rules.bots.levels import LEVELS, Expert, planner_search
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.players import (
     Bot,
@@ -19,7 +19,9 @@ from ora_rules.specs import Rules
 
 
 def make_bot(name: str, rules: Rules) -> Bot:
-    """A bot by name: a level (``easy``, ``medium``, ``hard``), ``plan`` (the planner),
+    """A bot by name: a level (``easy``, ``medium``, ``hard``, ``expert``), ``expert:N`` (``expert``
+    valuing at most N positions a decision at a table), ``learned``, ``learned:N`` (the
+    rollout planner ending in the learned evaluation), ``plan`` (the planner),
     ``plan:N`` (the planner weighing N moves of every large group), ``roll``, ``roll:WxD`` (the
     rollout planner: W candidates, D decisions), ``plan2`` (the planner looking at its own next
     move),
@@ -30,6 +32,13 @@ def make_bot(name: str, rules: Rules) -> Bot:
     ``uct:N``, ``uct:Nms`` (plain UCT with random playouts) or ``seek:ID``."""
     if name in LEVELS:
         return LEVELS[name](rules)
+    if name.startswith("expert:") and name[7:].isdigit() and int(name[7:]) > 0:
+        return Expert(rules, evaluations=int(name[7:]))
+    if name == "learned" or (name.startswith("learned:") and name[8:].isdigit()
+                             and int(name[8:]) > 0):
+        from ora_rules.bots.expert import LEARNED_EVALUATIONS, Learned
+
+        return Learned(rules, evaluations=int(name[8:]) if name[8:] else LEARNED_EVALUATIONS)
     if name == "random":
         return random_bot
     if name == "uniform":
@@ -71,7 +80,8 @@ def make_bot(name: str, rules: Rules) -> Bot:
             if not budget:
                 return make_mcts(rules)
             return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
-    raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, plan, plan:N, roll, "
+    raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, expert, expert:N, "
+                     "learned, learned:N, plan, plan:N, roll, "
                      "roll:WxD, plan2, planmcts, planmcts:N, planmcts:Nms, random, uniform, "
                      "builder, greedy, greedy:N, mcts, mcts:N, mcts:Nms, uct, uct:N, uct:Nms, "
                      "seek:ID")

@@ -1,8 +1,10 @@
-"""The levels people choose among: ``easy``, ``medium`` and ``hard`` (docs/bots.md, "Levels").
+"""The levels people choose among: ``easy``, ``medium``, ``hard`` and ``expert`` (docs/bots.md,
+"Levels", "Expert").
 
-Each is a name for one configured bot; ``hard`` is the strongest bot within 1 s a move on this
-project's development machine. All three build and settle, so their two-player games end by the
-rules (R-END-2, R-END-3).
+Each is a name for one configured bot, each bounded in positions valued a decision with a time
+backstop under 1 s; ``expert`` is the rollout planner with a larger budget at a table, ``hard``
+solo (the learned evaluation plays in ``learned``, ``ora_rules.bots.expert``). All four build
+and settle, so their two-player games end by the rules (R-END-2, R-END-3).
 """
 
 from __future__ import annotations
@@ -55,11 +57,15 @@ class Hard:
     bounded in work (rollouts scored less there: solo no opponent's replies are to be
     foreseen, and at a table of four the players' means fell)."""
 
-    def __init__(self, rules: Rules) -> None:
-        self.rollout = RolloutPlanner(rules, seconds=HARD_SECONDS)
+    def __init__(self, rules: Rules, seconds: float = HARD_SECONDS) -> None:
+        self.rollout = RolloutPlanner(rules, seconds=seconds)
         self.planners = {players: Planner(rules, per_group=n, bounded=True,
-                                          evaluations=HARD_EVALUATIONS, seconds=HARD_SECONDS)
+                                          evaluations=HARD_EVALUATIONS, seconds=seconds)
                          for players, n in HARD_PER_GROUP.items()}
+
+    def planner(self, players: int) -> Planner:
+        """The planner it plays (or its rollouts start from) at a table of ``players``."""
+        return self.rollout.root if players == 2 else self.planners[players]
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         players = state.config.players
@@ -67,8 +73,29 @@ class Hard:
         return bot(state, moves, rng)
 
 
+#: ``expert``'s time backstop a decision, and its budget with two players (``hard``: 900).
+EXPERT_SECONDS = 0.9
+EXPERT_EVALUATIONS = 1200
+
+
+class Expert:
+    """``expert``, the top level (docs/bots.md, "Expert"): with two, three or four players the
+    rollout planner at ``evaluations`` positions a decision (``expert:N``), solo ``hard``."""
+
+    def __init__(self, rules: Rules, evaluations: int = EXPERT_EVALUATIONS,
+                 seconds: float = EXPERT_SECONDS) -> None:
+        self.two = RolloutPlanner(rules, evaluations=evaluations, seconds=seconds)
+        self.hard = Hard(rules)
+
+    def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+        if state.config.players > 1:
+            return self.two(state, moves, rng)
+        return self.hard(state, moves, rng)
+
+
 LEVELS: dict[str, Callable[[Rules], Bot]] = {
     "easy": lambda rules: Planner(rules, per_group=2, noise=EASY_NOISE, finish=False),
     "medium": lambda rules: Planner(rules, finish=False),
     "hard": Hard,
+    "expert": Expert,
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ora_core.state import State
 from ora_rules.bots.strategy import settled, strategic_value
@@ -31,6 +31,9 @@ from ora_rules.notation import (
     Use,
 )
 from ora_rules.specs import Rules
+
+#: What a position is worth to a seat, in points (larger is better).
+Evaluation = Callable[[State, int, Rules], float]
 
 #: Groups weighed in full: few moves each, and the ones that move the game towards its end.
 WHOLE = ("BUILD", "SETTLE", "BUY_DISTRICT", "BUY_PLOT", "FELL_TREES", "CUT_PEAT")
@@ -119,13 +122,17 @@ class Planner:
     a move that begins an action (a work contract, a build, a use granting an action) is valued
     with the best way to finish it; without it (the weaker levels) a contract looks like its
     price alone. ``bounded`` (always with a look-ahead): at most ``evaluations`` positions
-    valued and ``seconds`` a decision."""
+    valued and ``seconds`` a decision. ``evaluation``: what a position is worth (the strategic
+    evaluation by default; the learned one for ``expert``)."""
 
     def __init__(self, rules: Rules, per_group: int = 4, noise: float = 0.0,
                  relative: bool = False, lookahead: int = 0, seconds: float = 0.6,
                  evaluations: int = EVALUATIONS, finish: bool = True,
-                 bounded: bool = False) -> None:
+                 bounded: bool = False, evaluation: Evaluation | None = None) -> None:
         self.rules = rules
+        # None: the strategic evaluation, called directly (a compiled call, not through an
+        # attribute holding a Python callable).
+        self.evaluation: Evaluation | None = evaluation
         self.finish = finish
         self.bounded = bounded or lookahead > 0
         self.lookahead = lookahead
@@ -136,12 +143,17 @@ class Planner:
         self.noise = noise
         self.relative = relative
 
+    def _evaluate(self, state: State, seat: int) -> float:
+        if self.evaluation is None:
+            return strategic_value(state, seat, self.rules)
+        return self.evaluation(state, seat, self.rules)
+
     def value(self, state: State, seat: int) -> float:
         """The mover's value; ``relative``: less the best opponent's."""
-        own = strategic_value(state, seat, self.rules)
+        own = self._evaluate(state, seat)
         if not self.relative:
             return own
-        others = [strategic_value(state, p.seat, self.rules) for p in state.players
+        others = [self._evaluate(state, p.seat) for p in state.players
                   if p.seat != seat and not p.neutral]
         return own - max(others) if others else own
 

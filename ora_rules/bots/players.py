@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ora_core.state import State
+from ora_rules.bots.work import valued
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet, group_key, legal_moves
 from ora_rules.notation import Command
@@ -67,6 +68,7 @@ def apply(state: State, command: Command, rules: Rules) -> State:
 
 def evaluate(state: State, seat: int, rules: Rules) -> float:
     """A simple evaluation: the provisional score plus a fraction of the goods' usable value."""
+    valued()
     player = state.players[seat]
     mode = state.config.mode if state.config.liesborn else None
     value = float(score_player(player, rules, mode).total)

@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 
 from ora_core.state import State
-from ora_rules.bots.planner import Planner
+from ora_rules.bots.planner import Evaluation, Planner
 from ora_rules.bots.strategy import settled, strategic_value
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
@@ -40,8 +40,9 @@ class RolloutPlanner:
 
     def __init__(self, rules: Rules, width: int = WIDTH, depth: int = DEPTH,
                  per_group: int = 8, base_group: int = 4, evaluations: int = EVALUATIONS,
-                 seconds: float = 0.8) -> None:
+                 seconds: float = 0.8, leaf: Evaluation | None = None) -> None:
         self.rules = rules
+        self.leaf: Evaluation | None = leaf  # None: the strategic evaluation
         self.width = width
         self.depth = depth
         self.evaluations = evaluations
@@ -87,4 +88,7 @@ class RolloutPlanner:
                                               left)[0]
             # A forced move comes back unplayed (``Planner.ranked`` values nothing then).
             state = after if after is not state else execute(state, move, self.rules).state
-        return strategic_value(settled(state, self.rules), seat, self.rules)
+        end = settled(state, self.rules)
+        if self.leaf is None:
+            return strategic_value(end, seat, self.rules)
+        return self.leaf(end, seat, self.rules)

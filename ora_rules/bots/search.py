@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from ora_core.state import State
 from ora_rules.bots.players import random_bot
 from ora_rules.bots.strategy import settled
+from ora_rules.bots.work import valued
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Command
@@ -45,6 +46,7 @@ LAND_WEIGHT = 0.2  # per space of land owned (building on it must not look like 
 
 def position_value(state: State, seat: int, rules: Rules) -> float:
     """The score so far plus the value of goods, free clergy and land."""
+    valued()
     player = state.players[seat]
     value = float(score_player(player, rules).total)
     for good, n in player.goods.items():

@@ -32,11 +32,12 @@ from collections.abc import Mapping
 
 from ora_core.state import PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
+from ora_rules.bots.work import valued
 from ora_rules.decide import execute
 from ora_rules.landscape import cloister_neighbour, neighbours
 from ora_rules.notation import Commit
 from ora_rules.scoring import neighbour_dwelling, score_player
-from ora_rules.specs import Rules
+from ora_rules.specs import BuildingSpec, Rules
 
 #: What a missing unit of a building cost is worth in turns of work (stone and straw are rarer).
 SHORT_PRICE: Mapping[Good, float] = {
@@ -88,9 +89,28 @@ SOLO_PHASE_ROUNDS = (12, 16, 22, 26, 31)
 
 def strategic_value(state: State, seat: int, rules: Rules) -> float:
     """The seat's strategic value of ``state`` (larger is better, in points)."""
+    valued()
+    return strategic_terms(state, seat, rules).value
+
+
+class Terms:
+    """The strategic value and some of its terms (what the learned evaluation reads); a plain
+    class, native when compiled."""
+
+    def __init__(self, value: float, score: float, display: float, settlements: float) -> None:
+        self.value = value
+        self.score = score  # the provisional score
+        self.display = display  # the display's promise and the materials it asks for
+        self.settlements = settlements  # the settlements in hand
+
+
+def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
+    """:func:`strategic_value` with its terms, not counted as a position valued (the caller
+    counts)."""
     player = state.players[seat]
     mode = state.config.mode if state.config.liesborn else None
-    value = float(score_player(player, rules, mode).total)
+    score = float(score_player(player, rules, mode).total)
+    value = score
     # The bonuses for what is owned (and free clergy) count in a finished game too: dropped at
     # the end, they made the last move look like a loss, and the bot bought land for its last
     # coins (points) rather than end the game.
@@ -101,15 +121,17 @@ def strategic_value(state: State, seat: int, rules: Rules) -> float:
     value += SETTLEMENT_BONUS * sum(1 for s in player.landscape.values()
                                     if s.card is not None and s.card in rules.settlements)
     if state.finished:
-        return value
+        return Terms(value, score, 0.0, 0.0)
     late = _lateness(state)
     for good, n in player.goods.items():
         spec = rules.goods[good]
         value += (1 - late) * GOODS_WEIGHT * n * (spec.food + spec.energy + spec.coins)
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
-    value += _display_value(state, player, rules, ending, late)
-    value += _settlement_value(state, player, rules)
-    return value
+    display = _display_value(state, player, rules, ending, late)
+    value += display
+    settlements = _settlement_value(state, player, rules)
+    value += settlements
+    return Terms(value, score, display, settlements)
 
 
 def _settlement_value(state: State, player: PlayerState, rules: Rules) -> float:
@@ -203,6 +225,23 @@ def _must_empty(state: State) -> bool:
     return Stage.C in state.settlement_phases
 
 
+#: The building specs by id (heartland instances too) of the last rules seen: ``Rules.building``
+#: maps ``LR2`` to ``L02`` at each call, and the evaluation asks some 80 times a position.
+_SPECS: tuple[Rules | None, dict[str, BuildingSpec]] = (None, {})
+
+
+def _specs(rules: Rules) -> dict[str, BuildingSpec]:
+    global _SPECS
+    if _SPECS[0] is not rules:
+        _SPECS = (rules, {})
+    return _SPECS[1]
+
+
+def _spec(rules: Rules, building: str) -> BuildingSpec:
+    spec = _specs(rules)[building] = rules.building(building)
+    return spec
+
+
 _CLOISTER_BUILDINGS: dict[int, tuple[Rules, frozenset[str]]] = {}
 
 
@@ -220,8 +259,9 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
     """The opportunity of the display, and the worth of the materials it asks for."""
     free: dict[object, int] = {}
     clearable: dict[object, int] = {}
+    specs = _specs(rules)
     cloisters = {b for b, p in state.built.items()
-                 if p.seat == player.seat and rules.building(b).cloister}
+                 if p.seat == player.seat and (specs.get(b) or _spec(rules, b)).cloister}
     slots = 0.0  # spaces a cloister building may go on (R-BUILD-4): scarce, kept for them
     for coord, space in player.landscape.items():
         if space.card is None:
@@ -244,7 +284,7 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
                        + 2 * player.count(Good.WHISKEY))
     bonus = _build_bonus(state, ending)
     for building in state.display:
-        spec = rules.building(building)
+        spec = specs.get(building) or _spec(rules, building)
         short = 0.0
         for good, n in spec.cost.items():
             wanted[good] = max(wanted.get(good, 0), n)

@@ -18,7 +18,9 @@ own, then the tokens already chosen of the command being spelt.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
+from typing import Protocol
 
 from ora_core.state import State
 from ora_core.values import FIVE_COIN_CODE, FOREST, GOOD_CODES, MOOR, Good, Stage, Terrain
@@ -146,12 +148,35 @@ LAYOUT = {"global": (0, GLOBAL), "seats": (GLOBAL, GLOBAL + MAX_SEATS * SEAT),
           "prefix": (GLOBAL + MAX_SEATS * SEAT, OBSERVATION_SIZE)}
 
 
+class _Sink(Protocol):
+    """Where an observation is written: a dense list, or a mapping of its non-zero entries."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 def observe(state: State, seat: int, rules: Rules, prefix: Sequence[int] = ()) -> list[float]:
     """The observation of ``state`` for ``seat`` (module doc); ``prefix``: the tokens chosen so
     far of the command being spelt. Every feature is public (nothing in the game is hidden
     but the order of the Liesborn light-blue stack, which is not shown), so every seat's
     observation holds the same facts, ordered from its own seat."""
     out = [0.0] * OBSERVATION_SIZE
+    _fill(out, state, seat, rules, prefix, len(state.players))
+    return out
+
+
+def observe_sparse(state: State, seat: int, rules: Rules, seats: int = MAX_SEATS
+                   ) -> dict[int, float]:
+    """The same observation's non-zero entries, ``{index: value}``, with no command spelt and
+    only the first ``seats`` seat blocks (the observer's own first; 1: its own only): what an
+    evaluation of positions reads many times a decision (``ora_rules.bots.value``)."""
+    out: defaultdict[int, float] = defaultdict(float)
+    _fill(out, state, seat, rules, (), min(seats, len(state.players)))
+    return {i: v for i, v in out.items() if v}
+
+
+def _fill(out: _Sink, state: State, seat: int, rules: Rules, prefix: Sequence[int],
+          seats: int) -> None:
     flow = state.flow
     c = state.config
     out[0] = state.round / 32
@@ -189,7 +214,7 @@ def observe(state: State, seat: int, rules: Rules, prefix: Sequence[int] = ()) -
     out[at + 3] = (state.plot_prices[0] if state.plot_prices else 0) / 8
     at += 8
     n = len(state.players)
-    for k in range(n):
+    for k in range(seats):
         _seat_block(out, GLOBAL + k * SEAT, state, (seat + k) % n, seat, rules)
     base = LAYOUT["prefix"][0]
     for token in prefix:
@@ -197,10 +222,9 @@ def observe(state: State, seat: int, rules: Rules, prefix: Sequence[int] = ()) -
     if prefix:
         out[base + NUM_ACTIONS + prefix[-1]] = 1.0
     out[base + 2 * NUM_ACTIONS] = len(prefix) / 10
-    return out
 
 
-def _seat_block(out: list[float], at: int, state: State, seat: int, observer: int,
+def _seat_block(out: _Sink, at: int, state: State, seat: int, observer: int,
                 rules: Rules) -> None:
     player = state.players[seat]
     out[at + (seat - observer) % len(state.players)] = 1.0

@@ -1,0 +1,170 @@
+"""A learned evaluation of positions (docs/bots.md, "The learned evaluation").
+
+A position is worth, for a seat, its provisional score plus the points still to come, which a
+linear model predicts from **features** of the position: the non-zero entries of the learning
+surface's own observation of that seat (``encoding.observe_sparse``: goods, buildings owned,
+landscape, settlements in hand and built, the display, the wheel, prices) and a few terms of
+the hand-written strategic evaluation (``ora_rules.bots.strategy``: the display's promise, the
+settlements in hand, the best settlement sites, food and energy). The model's weights change
+with the game's progress: a weight vector at each of a few **knots** (0, 1/4, ... 1 of the
+game's rounds), interpolated between the two around the position's progress, so a good's
+worth or a building's engine value fades as the game nears its end.
+
+The weights are learned from self-play (``scripts/train_eval.py``, which writes the shipped
+files in ``ora_rules/bots/data/`` byte for byte from its recipe and seeds); evaluating them
+needs plain Python only, so every level works with the ``api`` extra alone.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from attrs import frozen
+
+from ora_core.state import State
+from ora_core.values import Stage
+from ora_rules.bots import strategy
+from ora_rules.bots.work import valued
+from ora_rules.learning.encoding import GLOBAL, SEAT, observe_sparse
+from ora_rules.scoring import score_player
+from ora_rules.specs import Rules
+
+#: Bumped whenever a feature's meaning changes: a model names the version it was trained on.
+FEATURE_VERSION = 1
+#: The observation's indices used: the global block and the seat's own block.
+OBSERVED = GLOBAL + SEAT
+HAND = OBSERVED  # the hand-written terms follow
+HAND_NAMES = (
+    "strategic future",  # strategic_value less the provisional score
+    "display",  # the display's promise and the materials it asks for
+    "settlements in hand",  # their promise (food, energy, sites)
+    "best site", "second site", "third site",  # neighbours' dwelling values, /10
+    "food", "energy", "coin value",  # /10
+    "settlements in hand count", "buildings owned", "settlements built",
+    "empty settlement spaces", "free clergy", "settlement cards to come",
+)
+#: The rounds of the fixed-length games (progress is round / last round).
+LAST_ROUND = {"1": 31, "3": 25, "4": 25, "3s": 13, "4s": 13}
+
+
+def progress(state: State) -> float:
+    """How far the game is, 0 at its start and 1 at its end: rounds in the fixed-length games,
+    settlement phases in the open-ended two-player games (which end after phase D, R-END-2/3)."""
+    last = LAST_ROUND.get(state.config.mode)
+    if last is None:
+        return min(1.0, len(state.settlement_phases) / 4)
+    return max(0.0, min(1.0, (state.round - 1) / (last - 1)))
+
+
+def features(state: State, seat: int, rules: Rules) -> dict[int, float]:
+    """The seat's features of ``state``: sparse, ``{index: value}`` (module doc)."""
+    out = observe_sparse(state, seat, rules, seats=1)
+    player = state.players[seat]
+    terms = strategy.strategic_terms(state, seat, rules)
+    hand = [0.0] * len(HAND_NAMES)
+    hand[0] = (terms.value - terms.score) / 10
+    hand[1] = terms.display / 10
+    hand[2] = terms.settlements / 10
+    sites = strategy._sites(player, rules)
+    for i, site in enumerate(sites[:3]):
+        hand[3 + i] = site / 10
+    food = energy = coins = 0.0
+    for good, n in player.goods.items():
+        spec = rules.goods[good]
+        food += spec.food * n
+        energy += spec.energy * n
+        coins += spec.coins * n
+    hand[6], hand[7], hand[8] = food / 10, energy / 10, coins / 10
+    hand[9] = float(len(player.settlements))
+    hand[10] = float(sum(1 for b, p in state.built.items()
+                         if p.seat == seat and not b.startswith("L")))
+    settled = sum(1 for s in player.landscape.values()
+                  if s.card is not None and s.card in rules.settlements)
+    hand[11] = float(settled)
+    hand[12] = float(sum(1 for s in player.landscape.values()
+                         if s.card is None and s.terrain in strategy.SETTLEMENT_TERRAIN)) / 10
+    hand[13] = float(sum(1 for at in player.clergy if at is None))
+    hand[14] = float(sum(1 for s in (Stage.A, Stage.B, Stage.C, Stage.D)
+                         if s not in state.settlement_phases))
+    for i, v in enumerate(hand):
+        if v:
+            out[HAND + i] = v
+    return out
+
+
+@frozen
+class ValueModel:
+    """A linear model of the points still to come, one weight vector a knot (module doc)."""
+
+    mode: str
+    knots: tuple[float, ...]
+    bias: tuple[float, ...]
+    weights: tuple[Mapping[int, float], ...]
+    recipe: Mapping[str, object]
+
+    def future(self, feats: Mapping[int, float], at: float) -> float:
+        """The points still to come for features ``feats`` at progress ``at``."""
+        knots = self.knots
+        k = 0
+        while k + 2 < len(knots) and at > knots[k + 1]:
+            k += 1
+        span = knots[k + 1] - knots[k]
+        a = max(0.0, min(1.0, (at - knots[k]) / span))
+        low, high = self.weights[k], self.weights[k + 1]
+        total = (1 - a) * self.bias[k] + a * self.bias[k + 1]
+        for i, x in feats.items():
+            total += x * ((1 - a) * low.get(i, 0.0) + a * high.get(i, 0.0))
+        return total
+
+    def value(self, state: State, seat: int, rules: Rules) -> float:
+        """The seat's provisional score plus the points still to come (the final score once
+        the game is over)."""
+        valued()
+        now = float(score_player(state.players[seat], rules).total)
+        if state.finished:
+            return now
+        return now + self.future(features(state, seat, rules), progress(state))
+
+    def to_json(self) -> str:
+        """The model as the shipped file holds it: sorted, one knot a line of weights."""
+        head = {"format": "ora value model", "feature_version": FEATURE_VERSION,
+                "mode": self.mode, "recipe": dict(self.recipe),
+                "knots": list(self.knots), "bias": list(self.bias)}
+        lines = [json.dumps(head, sort_keys=True)]
+        for w in self.weights:
+            lines.append(json.dumps([[i, w[i]] for i in sorted(w)]))
+        return "\n".join(lines) + "\n"
+
+
+def from_json(text: str) -> ValueModel:
+    """A model from :meth:`ValueModel.to_json`'s text (``ValueError`` if it is not one of
+    this feature version)."""
+    lines = text.splitlines()
+    head = json.loads(lines[0])
+    if head.get("format") != "ora value model" or head.get("feature_version") != FEATURE_VERSION:
+        raise ValueError("not an ora value model of feature version "
+                         f"{FEATURE_VERSION}: {head.get('format')!r} "
+                         f"{head.get('feature_version')!r}")
+    weights = tuple({int(i): float(w) for i, w in json.loads(line)} for line in lines[1:])
+    knots = tuple(float(k) for k in head["knots"])
+    if len(weights) != len(knots) or len(head["bias"]) != len(knots):
+        raise ValueError("a value model has one weight line and one bias a knot")
+    return ValueModel(mode=str(head["mode"]), knots=knots,
+                      bias=tuple(float(b) for b in head["bias"]), weights=weights,
+                      recipe=dict(head["recipe"]))
+
+
+def load(path: Path) -> ValueModel:
+    return from_json(path.read_text())
+
+
+def hat(at: float, knots: Sequence[float]) -> list[tuple[int, float]]:
+    """The knots around progress ``at`` and their shares (the interpolation of
+    :meth:`ValueModel.future`, for fitting)."""
+    k = 0
+    while k + 2 < len(knots) and at > knots[k + 1]:
+        k += 1
+    a = max(0.0, min(1.0, (at - knots[k]) / (knots[k + 1] - knots[k])))
+    return [(k, 1 - a), (k + 1, a)]

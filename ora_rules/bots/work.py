@@ -1,0 +1,32 @@
+"""The work a bot does, counted in positions valued (docs/bots.md, "Budgets").
+
+Every evaluation of a position (``strategic_value``, the search's ``position_value``, the
+greedy bots' ``evaluate``, the learned evaluation) counts one here. A budget in positions
+valued gives the same game for a seed on any machine, whatever its load; ``ora arena`` reports
+each bot's work a decision beside its time, read from this counter before and after the call.
+"""
+
+from __future__ import annotations
+
+
+class _Counter:
+    """The positions valued in this process so far (a plain count: one process, one game at a
+    time, and the count only ever grows)."""
+
+    __slots__ = ("positions",)
+
+    def __init__(self) -> None:
+        self.positions = 0
+
+
+WORK = _Counter()
+
+
+def valued(n: int = 1) -> None:
+    """Count ``n`` positions valued."""
+    WORK.positions += n
+
+
+def positions() -> int:
+    """The positions valued in this process so far."""
+    return WORK.positions

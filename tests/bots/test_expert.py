@@ -1,0 +1,126 @@
+"""Issue 36: the ``expert`` level and the learned evaluation (docs/bots.md, "Expert").
+Strength itself is measured with ``ora arena``, never in a timed test; these tests check what
+the level is made of: budgets in positions valued, the shipped model and its reproducible
+training, and whole games ending by the rules."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+import threading
+from pathlib import Path
+from types import ModuleType
+
+from ora_api.tools.selfplay import play_game
+from ora_core.evolve import fold
+from ora_rules.bots import make_bot
+from ora_rules.bots.expert import DATA, MODELS, Learned, model
+from ora_rules.bots.levels import Expert, Hard
+from ora_rules.bots.value import FEATURE_VERSION, features, from_json, progress
+from ora_rules.decide import execute, start
+from ora_rules.moves import MoveSet
+from ora_rules.setup import make_config
+from tests.support import rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _trainer() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("train_eval", ROOT / "scripts/train_eval.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_eval"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_shipped_model_loads_and_names_its_recipe() -> None:
+    """Each mode's model file is in the package, of this feature version, and holds the recipe
+    (seeds, policy) that ``scripts/train_eval.py`` made it from; its text round-trips."""
+    trainer = _trainer()
+    for mode, name in MODELS.items():
+        text = (DATA / name).read_text()
+        shipped = from_json(text)
+        assert shipped.mode == mode and shipped.to_json() == text
+        assert f'"feature_version": {FEATURE_VERSION}' in text
+        recipe = dict(shipped.recipe)
+        assert recipe.pop("name") in trainer.RECIPES
+        assert recipe == trainer.RECIPES[str(shipped.recipe["name"])]
+        assert len(shipped.weights) == len(shipped.knots) >= 2
+
+
+def test_the_learned_value_is_the_final_score_once_the_game_is_over() -> None:
+    """R-SCORE-1: a finished game's value is its final total; before that the model adds the
+    points it expects to come (a start position expects many)."""
+    r = rules()
+    solo = model(MODELS["1"])
+    state = fold(start(make_config(1, "ireland", "long", 7), r))
+    assert progress(state) == 0.0 and features(state, 0, r)
+    assert solo.value(state, 0, r) > 100
+
+
+def test_a_budget_in_positions_gives_the_same_move_under_load() -> None:
+    """With its time backstop out of reach, the learned rollouts pick the same move for the
+    same seed whether the process is idle or busy (a thread keeping the interpreter loaded)."""
+    r = rules()
+    state = fold(start(make_config(1, "france", "long", 5), r))
+    rng = random.Random(2)
+    for _ in range(6):  # a few decisions in
+        state = execute(state, Hard(r, seconds=60.0)(state, MoveSet(state, r), rng), r).state
+    quiet = Learned(r, evaluations=120, seconds=60.0)(state, MoveSet(state, r), random.Random(9))
+    stop = threading.Event()
+
+    def busy() -> None:
+        while not stop.is_set():
+            sum(i * i for i in range(2000))
+
+    worker = threading.Thread(target=busy)
+    worker.start()
+    try:
+        loaded = Learned(r, evaluations=120, seconds=60.0)(state, MoveSet(state, r),
+                                                           random.Random(9))
+    finally:
+        stop.set()
+        worker.join()
+    assert loaded == quiet
+
+
+def test_expert_is_a_level_bounded_in_work() -> None:
+    """``expert`` and ``expert:N`` are bots of ``make_bot``: at a table the rollout planner with
+    a larger budget in positions valued than ``hard``'s, solo ``hard``; every
+    time backstop is under 1 s. ``learned`` and ``learned:N`` play the learned evaluation."""
+    expert = make_bot("expert", rules())
+    assert isinstance(expert, Expert) and isinstance(expert.hard, Hard)
+    assert expert.two.evaluations > expert.hard.rollout.evaluations
+    assert expert.two.seconds < 1.0
+    small = make_bot("expert:300", rules())
+    assert isinstance(small, Expert) and small.two.evaluations == 300
+    for name, budget in (("learned", 300), ("learned:50", 50)):
+        learned = make_bot(name, rules())
+        assert isinstance(learned, Learned)
+        assert [(b.evaluations, b.seconds < 1.0) for b in learned.bots.values()] == [
+            (budget, True)]
+
+
+def test_training_is_reproducible_byte_for_byte() -> None:
+    """The training script's games are functions of their seeds and its fit is deterministic:
+    a tiny recipe run twice writes the same model text."""
+    trainer = _trainer()
+    recipe = {**trainer.RECIPES["solo"], "seeds": [3, 4], "variants": ["france"],
+              "policy": "medium", "min_count": 1}
+    texts = []
+    for _ in range(2):
+        games = trainer.samples("solo", recipe, 1, 1)
+        texts.append(trainer.fit(games, recipe, "1", "solo").to_json())
+    assert texts[0] == texts[1]
+    assert len(from_json(texts[0]).weights[0]) > 10
+
+
+def test_expert_plays_a_two_player_game_to_its_end() -> None:
+    """R-END-3 (mode 2L): ``expert`` against ``hard`` ends a long two-player game by the rules
+    (the display built down, R-END-2/3), within the arena's 180 turns."""
+    r = rules()
+    game = play_game(r, 2, "france", "long", 31, [make_bot("expert", r), make_bot("hard", r)],
+                     max_rounds=180)
+    assert game.finished and game.rounds <= 180
