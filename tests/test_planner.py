@@ -65,7 +65,7 @@ def test_the_planner_plays_reproducibly(name: str) -> None:
 
 
 def test_the_levels_are_bot_names() -> None:
-    assert set(LEVELS) == {"easy", "medium", "hard"}
+    assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
     assert isinstance(make_bot("medium", rules()), Planner)
     assert isinstance(make_bot("planmcts:50", rules()), SearchBot)
     with pytest.raises(ValueError, match="easy, medium, hard"):

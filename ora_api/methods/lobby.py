@@ -81,8 +81,8 @@ class SeatParams:
         "the creator takes this seat under this name (1 to 40 characters) and gets its token; "
         "with bot, the bot's name shown to the players", max_length=MAX_NAME))
     bot: str | None = field(default=None, metadata=meta(
-        "a bot plays this seat (easy, medium, hard, random, greedy, mcts, ...: docs/bots.md); "
-        "no token, no invitation", max_length=MAX_NAME))
+        "a bot plays this seat (easy, medium, hard, expert, random, greedy, mcts, ...: "
+        "docs/bots.md); no token, no invitation", max_length=MAX_NAME))
 
 
 @frozen(kw_only=True)

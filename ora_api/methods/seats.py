@@ -54,7 +54,8 @@ class ClockParams:
         "default decides for it, e.g. a work contract is answered) or bot (a bot takes the "
         "seat)"))
     bot: str = field(default="medium", metadata=meta(
-        "on_timeout bot: the bot (a level: easy, medium, hard, or a bot name)", max_length=40))
+        "on_timeout bot: the bot (a level: easy, medium, hard, expert, or a bot name)",
+        max_length=40))
 
 
 def time_control(svc: GameService, c: ClockParams | None) -> TimeControl | None:
@@ -90,7 +91,7 @@ class ReplaceSeatParams:
                                      "another player's (who then asks the others)",
                                      max_length=256))
     seat: int = field(metadata=meta("the seat a bot takes", minimum=0))
-    bot: str = field(metadata=meta("the bot: a level (easy, medium, hard) or a bot name",
+    bot: str = field(metadata=meta("the bot: a level (easy, medium, hard, expert) or a bot name",
                                    max_length=40))
 
 

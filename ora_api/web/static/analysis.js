@@ -30,12 +30,12 @@ export class AnalysisPanel {
     this.board = null;
     this.index = 0;
     this.bot = h("select", { "data-testid": "analysis-bot", "aria-label": t("Analysing bot") },
-      ["hard", "medium", "easy"].map((name) => h("option", { value: name }, name)));
+      ["expert", "hard", "medium", "easy"].map((name) => h("option", { value: name }, name)));
     this.budget = h("input", { type: "number", min: 1, max: 5000, value: 200,
                                "data-testid": "analysis-budget",
                                "aria-label": t("Budget: positions valued by each estimate") });
     const chosen = lastChoice();
-    if (["hard", "medium", "easy"].includes(chosen.bot)) this.bot.value = chosen.bot;
+    if (["expert", "hard", "medium", "easy"].includes(chosen.bot)) this.bot.value = chosen.bot;
     if (Number(chosen.budget) > 0) this.budget.value = chosen.budget;
     this.button = h("button.primary", { type: "button", "data-testid": "analyse",
                                         onclick: () => this.run() }, t("Analyse"));

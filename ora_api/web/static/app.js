@@ -17,7 +17,7 @@ import { errorText } from "/static/words.js";
 const ora = new Ora(location.origin, { onStatus: (status) => setLive(status) });
 ora.previews = true;  // until the server says it has no game.preview
 const main = document.querySelector("main");
-const BOTS = ["easy", "medium", "hard", "builder", "random", "greedy:8", "greedy", "mcts:200ms"];
+const BOTS = ["easy", "medium", "hard", "expert", "builder", "random", "greedy:8", "greedy", "mcts:200ms"];
 let leave = () => {};   // undoes the current view's watches and timers
 let routed = 0;         // counts the addresses shown: a slow read of an old one is dropped
 
