@@ -96,7 +96,7 @@ def play(args: tuple[str, dict[str, Any], str, int]) -> list[Sample]:
         seat = state.flow.turn.decider
         if not state.players[seat].neutral:
             now = float(score_player(state.players[seat], rules).total)
-            seen.append((seat, features(state, seat, rules), progress(state), now))
+            seen.append((seat, features(state, seat, rules), progress(state, rules), now))
         moves = MoveSet(state, rules)
         move = explore(bot, state, moves, rng, rules, recipe["epsilon"], recipe["top"])
         state = execute(state, move, rules).state

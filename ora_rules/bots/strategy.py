@@ -122,7 +122,7 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
                                     if s.card is not None and s.card in rules.settlements)
     if state.finished:
         return Terms(value, score, 0.0, 0.0)
-    late = _lateness(state)
+    late = _lateness(state, rules)
     for good, n in player.goods.items():
         spec = rules.goods[good]
         value += (1 - late) * GOODS_WEIGHT * n * (spec.food + spec.energy + spec.coins)
@@ -157,14 +157,14 @@ def _settlement_value(state: State, player: PlayerState, rules: Rules) -> float:
         options.append(worth - 2.0 * short)
     options.sort(reverse=True)
     open_ended = state.config.mode in OPEN_ENDED  # there the sites and the Castle drew the bots
-    sites = [] if open_ended else _sites(player, rules)
+    sites = [] if open_ended else settlement_sites(player, rules)
     counted = options[: len(phases) + (0 if open_ended else EXTRA_SETTLEMENTS)]
     return SETTLE_OPPORTUNITY * sum(
         max(0.0, worth + SITE_WEIGHT * (sites[i] if i < len(sites) else 0.0))
         for i, worth in enumerate(counted))
 
 
-def _sites(player: PlayerState, rules: Rules) -> list[float]:
+def settlement_sites(player: PlayerState, rules: Rules) -> list[float]:
     """The empty spaces a settlement may go on (coast, plains, hillside: R-SET-3), each worth
     its neighbours' dwelling values (R-SCORE-4), best first."""
     sites = []
@@ -189,12 +189,11 @@ def settled(state: State, rules: Rules) -> State:
     return execute(state, Commit(), rules).state
 
 
-def _lateness(state: State) -> float:
+def _lateness(state: State, rules: Rules) -> float:
     """0 early, rising to 1 at the last rounds of the fixed-length games (goods then count
     only as points); in the open-ended two-player games, rising with the settlement phases
     after which the display is to empty."""
-    mode = state.config.mode
-    last = {"4": 25, "3": 25, "4s": 13, "3s": 13, "1": 31}.get(mode)
+    last = rules.modes[state.config.mode].last_round
     if last is None:  # the two-player games end when the display empties, after phase D
         done = state.settlement_phases
         return 0.8 if Stage.D in done else 0.4 if Stage.C in done else 0.0

@@ -25,7 +25,7 @@ from attrs import frozen
 
 from ora_core.state import State
 from ora_core.values import Stage
-from ora_rules.bots import strategy
+from ora_rules.bots.strategy import SETTLEMENT_TERRAIN, settlement_sites, strategic_terms
 from ora_rules.bots.work import valued
 from ora_rules.learning.encoding import GLOBAL, SEAT, observe_sparse
 from ora_rules.scoring import score_player
@@ -45,14 +45,11 @@ HAND_NAMES = (
     "settlements in hand count", "buildings owned", "settlements built",
     "empty settlement spaces", "free clergy", "settlement cards to come",
 )
-#: The rounds of the fixed-length games (progress is round / last round).
-LAST_ROUND = {"1": 31, "3": 25, "4": 25, "3s": 13, "4s": 13}
-
-
-def progress(state: State) -> float:
-    """How far the game is, 0 at its start and 1 at its end: rounds in the fixed-length games,
-    settlement phases in the open-ended two-player games (which end after phase D, R-END-2/3)."""
-    last = LAST_ROUND.get(state.config.mode)
+def progress(state: State, rules: Rules) -> float:
+    """How far the game is, 0 at its start and 1 at its end: rounds in the fixed-length games
+    (round / the mode's last round), settlement phases in the open-ended two-player games
+    (which end after phase D, R-END-2/3)."""
+    last = rules.modes[state.config.mode].last_round
     if last is None:
         return min(1.0, len(state.settlement_phases) / 4)
     return max(0.0, min(1.0, (state.round - 1) / (last - 1)))
@@ -62,12 +59,12 @@ def features(state: State, seat: int, rules: Rules) -> dict[int, float]:
     """The seat's features of ``state``: sparse, ``{index: value}`` (module doc)."""
     out = observe_sparse(state, seat, rules, seats=1)
     player = state.players[seat]
-    terms = strategy.strategic_terms(state, seat, rules)
+    terms = strategic_terms(state, seat, rules)
     hand = [0.0] * len(HAND_NAMES)
     hand[0] = (terms.value - terms.score) / 10
     hand[1] = terms.display / 10
     hand[2] = terms.settlements / 10
-    sites = strategy._sites(player, rules)
+    sites = settlement_sites(player, rules)
     for i, site in enumerate(sites[:3]):
         hand[3 + i] = site / 10
     food = energy = coins = 0.0
@@ -84,7 +81,7 @@ def features(state: State, seat: int, rules: Rules) -> dict[int, float]:
                   if s.card is not None and s.card in rules.settlements)
     hand[11] = float(settled)
     hand[12] = float(sum(1 for s in player.landscape.values()
-                         if s.card is None and s.terrain in strategy.SETTLEMENT_TERRAIN)) / 10
+                         if s.card is None and s.terrain in SETTLEMENT_TERRAIN)) / 10
     hand[13] = float(sum(1 for at in player.clergy if at is None))
     hand[14] = float(sum(1 for s in (Stage.A, Stage.B, Stage.C, Stage.D)
                          if s not in state.settlement_phases))
@@ -125,7 +122,7 @@ class ValueModel:
         now = float(score_player(state.players[seat], rules).total)
         if state.finished:
             return now
-        return now + self.future(features(state, seat, rules), progress(state))
+        return now + self.future(features(state, seat, rules), progress(state, rules))
 
     def to_json(self) -> str:
         """The model as the shipped file holds it: sorted, one knot a line of weights."""

@@ -127,6 +127,13 @@ class ModeSpec:
     #: (weblabora: one in France, two in Ireland; a reading, ``solo_end``).
     extra_round_actions: Mapping[str, int] = field(factory=dict)
 
+    @property
+    def last_round(self) -> int | None:
+        """The number of the game's last round, or None when the display ends the game."""
+        if self.end == "display":
+            return None
+        return self.rounds + 1 if self.bonus_round else self.rounds
+
 
 #: The count vocabulary of a wonder tile's variable value (R-LIES-8; docs/specs.md): what is
 #: counted, and which ``of`` list it takes (None: no list).

@@ -82,9 +82,7 @@ _STAGES: tuple[Literal["A", "B", "C", "D", "E"], ...] = ("A", "B", "C", "D", "E"
 
 def last_round(mode: ModeSpec) -> int | None:
     """The number of the game's last round, or None when the display ends the game."""
-    if mode.end == "display":
-        return None
-    return mode.rounds + 1 if mode.bonus_round else mode.rounds
+    return mode.last_round
 
 
 def _phase_round(mode: ModeSpec, stage: str) -> int | None:

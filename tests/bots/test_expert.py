@@ -56,7 +56,7 @@ def test_the_learned_value_is_the_final_score_once_the_game_is_over() -> None:
     r = rules()
     solo = model(MODELS["1"])
     state = fold(start(make_config(1, "ireland", "long", 7), r))
-    assert progress(state) == 0.0 and features(state, 0, r)
+    assert progress(state, r) == 0.0 and features(state, 0, r)
     assert solo.value(state, 0, r) > 100
 
 
