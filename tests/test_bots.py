@@ -103,6 +103,13 @@ def test_ora_bench_quick_reports_every_figure() -> None:
     assert report["encode_observation_us"]["p50"] > 0
     assert report["command_us"]["p50"] > 0
     assert report["legal_moves_per_position"]["max"] >= report["legal_moves_per_position"]["p50"]
+    # issue 34: hard's planner on its fixed workload, against the baseline in calibration units
+    hard = report["hard_planner"]
+    assert hard["decisions"] == 15 and hard["positions_valued"] > 100
+    assert hard["positions_per_s"] == pytest.approx(
+        hard["positions_valued"] / hard["workload_ms"] * 1e3)
+    assert report["targets"]["hard_speedup_over_issue_34"] == [
+        hard["speedup_over_issue_34"], 3.0]
 
 
 def test_an_open_ended_game_is_adjudicated_by_the_scores_at_the_turn_limit() -> None:

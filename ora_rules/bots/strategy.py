@@ -30,13 +30,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ora_core.state import PlayerState, State
+from ora_core.state import Placement, PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
 from ora_rules.bots.work import valued
 from ora_rules.decide import execute
-from ora_rules.landscape import cloister_neighbour, neighbours
+from ora_rules.landscape import neighbours
 from ora_rules.notation import Commit
-from ora_rules.scoring import neighbour_dwelling, score_player
+from ora_rules.scoring import (
+    economic_points,
+    goods_points,
+    neighbour_dwelling,
+    score_player,
+    settlement_points,
+)
 from ora_rules.specs import BuildingSpec, Rules
 
 #: What a missing unit of a building cost is worth in turns of work (stone and straw are rarer).
@@ -108,44 +114,141 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
     """:func:`strategic_value` with its terms, not counted as a position valued (the caller
     counts)."""
     player = state.players[seat]
-    mode = state.config.mode if state.config.liesborn else None
-    score = float(score_player(player, rules, mode).total)
+    facts = _landscape_facts(player, state.built, rules)
+    if state.config.liesborn:  # the wonder tiles score one by one (R-LIES-6)
+        score = float(score_player(player, rules, state.config.mode).total)
+    else:  # score_player's total, the landscape's part counted once per landscape
+        score = float(goods_points(player, rules) + facts.points)
     value = score
     # The bonuses for what is owned (and free clergy) count in a finished game too: dropped at
     # the end, they made the last move look like a loss, and the bot bought land for its last
     # coins (points) rather than end the game.
     value += CLERGY_WEIGHT * sum(1 for at in player.clergy if at is None)
-    owned = [b for b, p in state.built.items() if p.seat == seat and not b.startswith("L")]
     ending = _must_empty(state)
-    value += _build_bonus(state, ending) * len(owned)
-    value += SETTLEMENT_BONUS * sum(1 for s in player.landscape.values()
-                                    if s.card is not None and s.card in rules.settlements)
+    value += _build_bonus(state, ending) * facts.owned
+    value += SETTLEMENT_BONUS * facts.settlements
     if state.finished:
         return Terms(value, score, 0.0, 0.0)
     late = _lateness(state, rules)
+    goods = _worths(rules).goods
     for good, n in player.goods.items():
-        spec = rules.goods[good]
-        value += (1 - late) * GOODS_WEIGHT * n * (spec.food + spec.energy + spec.coins)
+        value += (1 - late) * GOODS_WEIGHT * n * goods[good][2]
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
-    display = _display_value(state, player, rules, ending, late)
+    display = _display_value(state, player, rules, ending, late, facts)
     value += display
-    settlements = _settlement_value(state, player, rules)
+    settlements = _settlement_value(state, player, rules, facts)
     value += settlements
     return Terms(value, score, display, settlements)
 
 
-def _settlement_value(state: State, player: PlayerState, rules: Rules) -> float:
+class LandscapeFacts:
+    """What the evaluation reads from a player's landscape and the buildings owned, counted
+    once per landscape: a search values hundreds of positions a decision, and most moves
+    leave the landscape as it was (``evolve`` shares an unchanged mapping, copy-on-write)."""
+
+    def __init__(self, player: PlayerState, built: Mapping[str, Placement], rules: Rules) -> None:
+        self.landscape = player.landscape  # the keys of the cache, held so that ids stay theirs
+        self.built = built
+        self.seat = player.seat
+        self.rules = rules
+        specs = _specs(rules)
+        owned = [b for b, p in built.items() if p.seat == player.seat]
+        self.owned = sum(1 for b in owned if not b.startswith("L"))
+        cloisters = {b for b in owned if (specs.get(b) or _spec(rules, b)).cloister}
+        self.settlements = sum(1 for s in player.landscape.values()
+                               if s.card is not None and s.card in rules.settlements)
+        self.points = economic_points(player, rules) + sum(settlement_points(player, rules))
+        free: dict[Terrain, int] = {}
+        clearable: dict[Terrain, int] = {}
+        # The spaces beside a cloister building (adjacency is symmetric, R-GEO-8: found from
+        # the cloister buildings' side, once, rather than from every space's).
+        beside = {n for coord, space in player.landscape.items() if space.card in cloisters
+                  for n in neighbours(coord, player.landscape)}
+        slots = 0.0  # spaces a cloister building may go on (R-BUILD-4): scarce, kept for them
+        for coord, space in player.landscape.items():
+            if space.card is None:
+                free[space.terrain] = free.get(space.terrain, 0) + 1
+                if space.terrain in CLOISTER_TERRAIN and coord in beside:
+                    slots += 1
+            elif space.card in (FOREST, MOOR):
+                clearable[space.terrain] = clearable.get(space.terrain, 0) + 1
+                if space.terrain in CLOISTER_TERRAIN and coord in beside:
+                    slots += 0.5
+        self.free_terrain = frozenset(t for t, n in free.items() if n)
+        self.clearable_terrain = frozenset(t for t, n in clearable.items() if n)
+        self.slots = slots
+        self.empty = frozenset(s.terrain for s in player.landscape.values() if s.card is None)
+        self.sites = settlement_sites(player, rules)
+
+
+#: The facts of the landscapes valued lately, by (landscape, buildings built) identity; emptied
+#: when full (a search's positions share a few landscapes; other searches have others).
+_FACTS: dict[tuple[int, int, int], LandscapeFacts] = {}
+FACTS_KEPT = 4096
+
+
+def forget() -> None:
+    """Empties the evaluation's caches (for tests comparing them with a fresh count; no caller
+    needs it otherwise: each entry knows the objects and the spec set it was counted from)."""
+    global _DISPLAY, _WORTHS, _OFFERS
+    _FACTS.clear()
+    _DISPLAY, _WORTHS, _OFFERS = None, None, (None, {})
+
+
+def _landscape_facts(player: PlayerState, built: Mapping[str, Placement],
+                     rules: Rules) -> LandscapeFacts:
+    # the seat too: at set-up the players' landscapes may be one shared mapping
+    key = (id(player.landscape), id(built), player.seat)
+    facts = _FACTS.get(key)
+    if (facts is not None and facts.landscape is player.landscape and facts.built is built
+            and facts.rules is rules):
+        return facts
+    if len(_FACTS) >= FACTS_KEPT:
+        _FACTS.clear()
+    facts = _FACTS[key] = LandscapeFacts(player, built, rules)
+    return facts
+
+
+PHASES = (Stage.A, Stage.B, Stage.C, Stage.D, Stage.E)
+
+
+class _Worths:
+    """A spec set's numbers the evaluation reads for every position, read once: each good's
+    (food, energy, food + energy + coins), and each settlement's own worth."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.goods = {good: (spec.food, spec.energy, spec.food + spec.energy + spec.coins)
+                      for good, spec in rules.goods.items()}
+        self.settlements = {card: spec.economic + spec.dwelling + SETTLEMENT_BONUS + NEIGHBOURS
+                            for card, spec in rules.settlements.items()}
+
+
+_WORTHS: _Worths | None = None
+
+
+def _worths(rules: Rules) -> _Worths:
+    global _WORTHS
+    known = _WORTHS
+    if known is None or known.rules is not rules:
+        known = _WORTHS = _Worths(rules)
+    return known
+
+
+def _settlement_value(state: State, player: PlayerState, rules: Rules,
+                      facts: LandscapeFacts) -> float:
     """The opportunity of the settlements in hand, one for each settlement phase left
     (R-SET-1: A..D, and E but in mode 2L) and one more (the Castle's, R-SET-6), so that food
     and energy are gathered for them and their sites kept."""
-    phases = [s for s in (Stage.A, Stage.B, Stage.C, Stage.D, Stage.E)
-              if s not in state.settlement_phases and (s is not Stage.E
-                                                       or state.config.mode != "2L")]
+    done = state.settlement_phases
+    phases = [s for s in PHASES
+              if s not in done and (s is not Stage.E or state.config.mode != "2L")]
     if not phases or not player.settlements:
         return 0.0
-    food = sum(rules.goods[g].food * n for g, n in player.goods.items())
-    energy = sum(rules.goods[g].energy * n for g, n in player.goods.items())
-    empty = {s.terrain for s in player.landscape.values() if s.card is None}
+    worths = _worths(rules)
+    food = sum(worths.goods[g][0] * n for g, n in player.goods.items())
+    energy = sum(worths.goods[g][1] * n for g, n in player.goods.items())
+    empty = facts.empty
     options = []
     for card in player.settlements:
         spec = rules.settlements[card]
@@ -153,11 +256,10 @@ def _settlement_value(state: State, player: PlayerState, rules: Rules) -> float:
                  + SHORT_ENERGY * max(0.0, spec.energy - energy))
         if not empty & spec.terrain:
             short += MISSING_SPACE
-        worth = spec.economic + spec.dwelling + SETTLEMENT_BONUS + NEIGHBOURS
-        options.append(worth - 2.0 * short)
+        options.append(worths.settlements[card] - 2.0 * short)
     options.sort(reverse=True)
     open_ended = state.config.mode in OPEN_ENDED  # there the sites and the Castle drew the bots
-    sites = [] if open_ended else settlement_sites(player, rules)
+    sites = [] if open_ended else facts.sites
     counted = options[: len(phases) + (0 if open_ended else EXTRA_SETTLEMENTS)]
     return SETTLE_OPPORTUNITY * sum(
         max(0.0, worth + SITE_WEIGHT * (sites[i] if i < len(sites) else 0.0))
@@ -253,54 +355,95 @@ def _cloister_buildings(rules: Rules) -> frozenset[str]:
     return known[1]
 
 
+class _Offer:
+    """What the evaluation reads from a display building's spec, read once per spec set."""
+
+    def __init__(self, spec: BuildingSpec) -> None:
+        self.cost = [(good, n, SHORT_PRICE.get(good, 1.0)) for good, n in spec.cost.items()]
+        self.cloister = spec.cloister
+        self.terrain = spec.terrain
+        self.worth = spec.economic + DWELLING_SHARE * max(0, spec.dwelling)
+
+
+class _Display:
+    """The display's offers, the most of each good any of them costs, and the cloister buildings
+    on the display and in the stacks, last read (one entry: a search's positions mostly share
+    the display and the stacks)."""
+
+    def __init__(self, state: State, rules: Rules) -> None:
+        self.display, self.stacks, self.rules = state.display, state.stacks, rules
+        self.offers: list[_Offer] = []
+        self.wanted: dict[Good, int] = {}
+        offers = _offers(rules)
+        for building in state.display:
+            offer = offers.get(building) or _offer(rules, building)
+            self.offers.append(offer)
+            for good, n, _ in offer.cost:
+                self.wanted[good] = max(self.wanted.get(good, 0), n)
+        cloister = _cloister_buildings(rules)
+        self.cloisters_left: int = sum(1 for b in state.display if b in cloister) + sum(
+            1 for stack in state.stacks.values() for b in stack if b in cloister)
+
+
+_OFFERS: tuple[Rules | None, dict[str, _Offer]] = (None, {})
+_DISPLAY: _Display | None = None
+
+
+def _offers(rules: Rules) -> dict[str, _Offer]:
+    global _OFFERS
+    if _OFFERS[0] is not rules:
+        _OFFERS = (rules, {})
+    return _OFFERS[1]
+
+
+def _offer(rules: Rules, building: str) -> _Offer:
+    offer = _offers(rules)[building] = _Offer(_specs(rules).get(building)
+                                               or _spec(rules, building))
+    return offer
+
+
+def _display(state: State, rules: Rules) -> _Display:
+    global _DISPLAY
+    known = _DISPLAY
+    if (known is not None and known.display is state.display and known.stacks is state.stacks
+            and known.rules is rules):
+        return known
+    known = _DISPLAY = _Display(state, rules)
+    return known
+
+
 def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool,
-                   late: float) -> float:
+                   late: float, facts: LandscapeFacts) -> float:
     """The opportunity of the display, and the worth of the materials it asks for."""
-    free: dict[object, int] = {}
-    clearable: dict[object, int] = {}
-    specs = _specs(rules)
-    cloisters = {b for b, p in state.built.items()
-                 if p.seat == player.seat and (specs.get(b) or _spec(rules, b)).cloister}
-    slots = 0.0  # spaces a cloister building may go on (R-BUILD-4): scarce, kept for them
-    for coord, space in player.landscape.items():
-        if space.card is None:
-            free[space.terrain] = free.get(space.terrain, 0) + 1
-            if space.terrain in CLOISTER_TERRAIN and cloister_neighbour(player, coord, cloisters):
-                slots += 1
-        elif space.card in (FOREST, MOOR):
-            clearable[space.terrain] = clearable.get(space.terrain, 0) + 1
-            if space.terrain in CLOISTER_TERRAIN and cloister_neighbour(player, coord, cloisters):
-                slots += 0.5
+    display = _display(state, rules)
+    free, clearable, slots = facts.free_terrain, facts.clearable_terrain, facts.slots
     cloister_free, cloister_clear = slots >= 1, slots > 0
-    cloister = _cloister_buildings(rules)
-    needed = sum(1 for b in state.display if b in cloister) + sum(
-        1 for stack in state.stacks.values() for b in stack if b in cloister)
-    wanted: dict[Good, int] = {}
     options: list[float] = []
-    have = dict(player.goods)  # grain may become straw, wine and whiskey coins (R-FREE-1)
-    have[Good.STRAW] = player.count(Good.STRAW) + player.count(Good.GRAIN)
-    have[Good.COIN] = (player.count(Good.COIN) + player.count(Good.WINE)
-                       + 2 * player.count(Good.WHISKEY))
+    goods = player.goods
+    have = dict(goods)  # grain may become straw, wine and whiskey coins (R-FREE-1)
+    have[Good.STRAW] = goods.get(Good.STRAW, 0) + goods.get(Good.GRAIN, 0)
+    have[Good.COIN] = (goods.get(Good.COIN, 0) + goods.get(Good.WINE, 0)
+                       + 2 * goods.get(Good.WHISKEY, 0))
     bonus = _build_bonus(state, ending)
-    for building in state.display:
-        spec = specs.get(building) or _spec(rules, building)
+    for offer in display.offers:
         short = 0.0
-        for good, n in spec.cost.items():
-            wanted[good] = max(wanted.get(good, 0), n)
-            short += max(0, n - have.get(good, 0)) * SHORT_PRICE.get(good, 1.0)
-        if spec.cloister:
+        for good, n, price in offer.cost:
+            missing = n - have.get(good, 0)
+            short += (missing if missing > 0 else 0) * price
+        if offer.cloister:
             short += 0.0 if cloister_free else CLEAR_SPACE if cloister_clear else MISSING_SPACE
-        elif not any(free.get(t) for t in spec.terrain):
-            short += CLEAR_SPACE if any(clearable.get(t) for t in spec.terrain) else MISSING_SPACE
-        worth = spec.economic + DWELLING_SHARE * max(0, spec.dwelling) + bonus
-        options.append(max(0.0, worth - SHORT_WEIGHT * short))
+        elif not offer.terrain & free:
+            short += CLEAR_SPACE if offer.terrain & clearable else MISSING_SPACE
+        worth = offer.worth + bonus - SHORT_WEIGHT * short
+        options.append(worth if worth > 0.0 else 0.0)
     options.sort(reverse=True)
+    needed = display.cloisters_left
     # In the fixed-length games the display's promise fades with the rounds left to build it.
     fade = 1.0 if state.config.mode in OPEN_ENDED else 1 - late
     if SOLO_WINDOW and state.config.mode == "1":
         fade *= _solo_window(state)
     value = fade * (OPPORTUNITY * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed))
-    for good, n in wanted.items():
+    for good, n in display.wanted.items():
         if good is not Good.COIN:
-            value += (1 - late) * MATERIAL_WEIGHT * min(n, player.count(good))
+            value += (1 - late) * MATERIAL_WEIGHT * min(n, goods.get(good, 0))
     return value

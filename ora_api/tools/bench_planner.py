@@ -1,0 +1,68 @@
+"""``ora bench`` figures of ``hard``'s planner (issue 34: its positions valued per second, at
+least three times those of the code the issue was filed against).
+
+The workload is the one ``scripts/count_instructions.py hard`` counts: ``hard``'s planner at a
+table of four (``ora_rules/bots/levels.py``), its time backstop lifted so that the work is the
+same on any machine, deciding at 15 positions of a seeded random 4-player France game. A
+decision's time is the best of a few runs; the figure is the whole workload's time and the
+positions it valued, per second and as a multiple of the calibration loop of the same run.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ora_core.state import State
+from ora_rules.bots import random_bot
+from ora_rules.bots.levels import HARD_EVALUATIONS, HARD_PER_GROUP
+from ora_rules.bots.planner import Planner
+from ora_rules.bots.work import positions as positions_valued
+from ora_rules.decide import execute
+from ora_rules.game import Game
+from ora_rules.moves import MoveSet
+from ora_rules.specs import Rules
+
+#: The workload's time as a multiple of the calibration loop, measured for the code issue 34
+#: was filed against (48e807f, pure Python: there was no compiled core) on the reference
+#: machine, alternating with this code in one period of 2026-12-04/05 (0.751-0.785 in six
+#: runs; docs/performance.md, "hard's positions valued per second").
+ISSUE_34_BASELINE = 0.76
+#: Issue 34's target: ``hard``'s positions valued per second, at least this many times the
+#: baseline's.
+SPEEDUP_TARGET = 3.0
+
+
+def _decision_points(rules: Rules) -> list[State]:
+    state, rng = Game.new(rules, 4, "france", "long", seed=5).state, random.Random(5)
+    points = []
+    for i in range(240):
+        if i % 16 == 0:
+            points.append(state)
+        state = execute(state, random_bot(state, MoveSet(state, rules), rng), rules).state
+    return points
+
+
+def planner_figures(rules: Rules, calibration_s: float,
+                    best_of: Callable[[Callable[[], object]], float]) -> dict[str, Any]:
+    """``hard``'s workload: its time, positions valued, their rate, and the speed-up over the
+    issue-34 baseline (both as multiples of the same run's calibration loop)."""
+    points = _decision_points(rules)
+    hard = Planner(rules, per_group=HARD_PER_GROUP[4], bounded=True,
+                   evaluations=HARD_EVALUATIONS, seconds=1e9)
+
+    def decide_all() -> None:
+        for state in points:
+            hard(state, MoveSet(state, rules), random.Random(1))
+
+    decide_all()  # the first run fills the spec sets' caches
+    before = positions_valued()
+    decide_all()
+    valued = positions_valued() - before
+    seconds = best_of(decide_all)
+    to_calibration = seconds / calibration_s
+    return {"decisions": len(points), "positions_valued": valued,
+            "workload_ms": seconds * 1e3, "positions_per_s": valued / seconds,
+            "to_calibration": to_calibration,
+            "speedup_over_issue_34": ISSUE_34_BASELINE / to_calibration}
