@@ -29,6 +29,7 @@ person weighs:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from ora_core.state import Placement, PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
@@ -130,13 +131,18 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
     if state.finished:
         return Terms(value, score, 0.0, 0.0)
     late = _lateness(state, rules)
-    goods = _worths(rules).goods
+    worths = _worths(rules).goods
+    food = 0.0  # what the goods held would feed and fuel (a settlement's cost, R-SET-3)
+    energy = 0.0
     for good, n in player.goods.items():
-        value += (1 - late) * GOODS_WEIGHT * n * goods[good][2]
+        worth = worths[good]
+        value += (1 - late) * GOODS_WEIGHT * n * worth[2]
+        food += worth[0] * n
+        energy += worth[1] * n
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
     display = _display_value(state, player, rules, ending, late, facts)
     value += display
-    settlements = _settlement_value(state, player, rules, facts)
+    settlements = _settlement_value(state, player, rules, facts, food, energy)
     value += settlements
     return Terms(value, score, display, settlements)
 
@@ -210,6 +216,8 @@ def _landscape_facts(player: PlayerState, built: Mapping[str, Placement],
 
 
 PHASES = (Stage.A, Stage.B, Stage.C, Stage.D, Stage.E)
+STRAW: Final = Good.STRAW
+COIN: Final = Good.COIN
 
 
 class _Worths:
@@ -236,7 +244,7 @@ def _worths(rules: Rules) -> _Worths:
 
 
 def _settlement_value(state: State, player: PlayerState, rules: Rules,
-                      facts: LandscapeFacts) -> float:
+                      facts: LandscapeFacts, food: float, energy: float) -> float:
     """The opportunity of the settlements in hand, one for each settlement phase left
     (R-SET-1: A..D, and E but in mode 2L) and one more (the Castle's, R-SET-6), so that food
     and energy are gathered for them and their sites kept."""
@@ -246,8 +254,6 @@ def _settlement_value(state: State, player: PlayerState, rules: Rules,
     if not phases or not player.settlements:
         return 0.0
     worths = _worths(rules)
-    food = sum(worths.goods[g][0] * n for g, n in player.goods.items())
-    energy = sum(worths.goods[g][1] * n for g, n in player.goods.items())
     empty = facts.empty
     options = []
     for card in player.settlements:
@@ -380,9 +386,32 @@ class _Display:
             self.offers.append(offer)
             for good, n, _ in offer.cost:
                 self.wanted[good] = max(self.wanted.get(good, 0), n)
+        self.shorts_of: LandscapeFacts | None = None
+        self.shorts: list[float | None] = []
         cloister = _cloister_buildings(rules)
         self.cloisters_left: int = sum(1 for b in state.display if b in cloister) + sum(
             1 for stack in state.stacks.values() for b in stack if b in cloister)
+
+
+    def space_shorts(self, facts: LandscapeFacts) -> list[float | None]:
+        """What each offer's space costs in ``facts``' landscape (a cloister building needs a
+        space beside one, R-BUILD-4; any other a space of its terrain, R-BUILD-3): None where
+        one is free, last counted for one landscape (a search's positions mostly share it)."""
+        if self.shorts_of is facts:
+            return self.shorts
+        slots = facts.slots
+        shorts: list[float | None] = []
+        for offer in self.offers:
+            if offer.cloister:
+                shorts.append(0.0 if slots >= 1 else CLEAR_SPACE if slots > 0
+                              else MISSING_SPACE)
+            elif offer.terrain & facts.free_terrain:
+                shorts.append(None)
+            else:
+                shorts.append(CLEAR_SPACE if offer.terrain & facts.clearable_terrain
+                              else MISSING_SPACE)
+        self.shorts_of, self.shorts = facts, shorts
+        return shorts
 
 
 _OFFERS: tuple[Rules | None, dict[str, _Offer]] = (None, {})
@@ -416,24 +445,23 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
                    late: float, facts: LandscapeFacts) -> float:
     """The opportunity of the display, and the worth of the materials it asks for."""
     display = _display(state, rules)
-    free, clearable, slots = facts.free_terrain, facts.clearable_terrain, facts.slots
-    cloister_free, cloister_clear = slots >= 1, slots > 0
+    slots = facts.slots
     options: list[float] = []
-    goods = player.goods
-    have = dict(goods)  # grain may become straw, wine and whiskey coins (R-FREE-1)
-    have[Good.STRAW] = goods.get(Good.STRAW, 0) + goods.get(Good.GRAIN, 0)
-    have[Good.COIN] = (goods.get(Good.COIN, 0) + goods.get(Good.WINE, 0)
-                       + 2 * goods.get(Good.WHISKEY, 0))
+    goods = dict(player.goods)  # a dict, read in compiled code without a method call
+    # grain may become straw, wine and whiskey coins (R-FREE-1)
+    straw = goods.get(STRAW, 0) + goods.get(Good.GRAIN, 0)
+    coins = goods.get(COIN, 0) + goods.get(Good.WINE, 0) + 2 * goods.get(Good.WHISKEY, 0)
     bonus = _build_bonus(state, ending)
-    for offer in display.offers:
+    space_shorts = display.space_shorts(facts)
+    for i, offer in enumerate(display.offers):
         short = 0.0
         for good, n, price in offer.cost:
-            missing = n - have.get(good, 0)
+            held = straw if good is STRAW else coins if good is COIN else goods.get(good, 0)
+            missing = n - held
             short += (missing if missing > 0 else 0) * price
-        if offer.cloister:
-            short += 0.0 if cloister_free else CLEAR_SPACE if cloister_clear else MISSING_SPACE
-        elif not offer.terrain & free:
-            short += CLEAR_SPACE if offer.terrain & clearable else MISSING_SPACE
+        space_short = space_shorts[i]
+        if space_short is not None:
+            short += space_short
         worth = offer.worth + bonus - SHORT_WEIGHT * short
         options.append(worth if worth > 0.0 else 0.0)
     options.sort(reverse=True)
@@ -444,6 +472,6 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
         fade *= _solo_window(state)
     value = fade * (OPPORTUNITY * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed))
     for good, n in display.wanted.items():
-        if good is not Good.COIN:
+        if good is not COIN:
             value += (1 - late) * MATERIAL_WEIGHT * min(n, goods.get(good, 0))
     return value
