@@ -73,23 +73,30 @@ class Hard:
         return bot(state, moves, rng)
 
 
-#: ``expert``'s time backstop a decision, and its budget with two players (``hard``: 900).
+#: ``expert``'s time backstop a decision, and its budget by the number of players at the table
+#: (``hard``: 900 with two). Three or four: 2400, affordable since the strategic evaluation
+#: counts once what a search shares (about 0.3 ms a position; p99 0.84 s at load 3), and
+#: stronger than 1200 against three ``hard`` (docs/bots.md, "Expert").
 EXPERT_SECONDS = 0.9
-EXPERT_EVALUATIONS = 1200
+EXPERT_EVALUATIONS = {2: 1200, 3: 2400, 4: 2400}
 
 
 class Expert:
     """``expert``, the top level (docs/bots.md, "Expert"): with two, three or four players the
-    rollout planner at ``evaluations`` positions a decision (``expert:N``), solo ``hard``."""
+    rollout planner at :data:`EXPERT_EVALUATIONS` positions a decision (``evaluations``, as
+    ``expert:N`` gives it, at every table), solo ``hard``."""
 
-    def __init__(self, rules: Rules, evaluations: int = EXPERT_EVALUATIONS,
+    def __init__(self, rules: Rules, evaluations: int | None = None,
                  seconds: float = EXPERT_SECONDS) -> None:
-        self.two = RolloutPlanner(rules, evaluations=evaluations, seconds=seconds)
+        self.tables = {players: RolloutPlanner(rules, evaluations=evaluations or budget,
+                                               seconds=seconds)
+                       for players, budget in EXPERT_EVALUATIONS.items()}
         self.hard = Hard(rules)
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
-        if state.config.players > 1:
-            return self.two(state, moves, rng)
+        players = state.config.players
+        if players > 1:
+            return self.tables[players](state, moves, rng)
         return self.hard(state, moves, rng)
 
 

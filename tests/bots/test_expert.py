@@ -16,7 +16,7 @@ from ora_api.tools.selfplay import play_game
 from ora_core.evolve import fold
 from ora_rules.bots import make_bot
 from ora_rules.bots.expert import DATA, MODELS, Learned, model
-from ora_rules.bots.levels import Expert, Hard
+from ora_rules.bots.levels import EXPERT_EVALUATIONS, Expert, Hard
 from ora_rules.bots.value import FEATURE_VERSION, features, from_json, progress
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
@@ -92,10 +92,14 @@ def test_expert_is_a_level_bounded_in_work() -> None:
     time backstop is under 1 s. ``learned`` and ``learned:N`` play the learned evaluation."""
     expert = make_bot("expert", rules())
     assert isinstance(expert, Expert) and isinstance(expert.hard, Hard)
-    assert expert.two.evaluations > expert.hard.rollout.evaluations
-    assert expert.two.seconds < 1.0
+    assert sorted(expert.tables) == [2, 3, 4]
+    for players, table in expert.tables.items():
+        assert table.evaluations > expert.hard.rollout.evaluations
+        assert table.seconds < 1.0
+        assert table.evaluations == EXPERT_EVALUATIONS[players]
     small = make_bot("expert:300", rules())
-    assert isinstance(small, Expert) and small.two.evaluations == 300
+    assert isinstance(small, Expert)
+    assert [t.evaluations for t in small.tables.values()] == [300, 300, 300]
     for name, budget in (("learned", 300), ("learned:50", 50)):
         learned = make_bot(name, rules())
         assert isinstance(learned, Learned)
