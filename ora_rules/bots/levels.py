@@ -17,6 +17,7 @@ from ora_rules.bots.planner import Planner, candidates
 from ora_rules.bots.players import Bot
 from ora_rules.bots.rollout import RolloutPlanner
 from ora_rules.bots.search import SearchBot
+from ora_rules.bots.solo import SoloPlanner
 from ora_rules.bots.strategy import strategic_value
 from ora_rules.notation import Command
 from ora_rules.specs import Rules
@@ -85,12 +86,12 @@ class Expert:
     def __init__(self, rules: Rules, evaluations: int = EXPERT_EVALUATIONS,
                  seconds: float = EXPERT_SECONDS) -> None:
         self.two = RolloutPlanner(rules, evaluations=evaluations, seconds=seconds)
-        self.hard = Hard(rules)
+        self.solo = SoloPlanner(rules)
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         if state.config.players > 1:
             return self.two(state, moves, rng)
-        return self.hard(state, moves, rng)
+        return self.solo(state, moves, rng)
 
 
 LEVELS: dict[str, Callable[[Rules], Bot]] = {
