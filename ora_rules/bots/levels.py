@@ -2,8 +2,9 @@
 "Levels", "Expert").
 
 Each is a name for one configured bot, each bounded in positions valued a decision with a time
-backstop under 1 s; ``expert`` is the rollout planner with a larger budget at a table, ``hard``
-solo (the learned evaluation plays in ``learned``, ``ora_rules.bots.expert``). All four build
+backstop under 1 s; ``expert`` is the rollout planner with a larger budget at a table and the
+solo planner solo (``ora_rules.bots.solo``; the learned evaluation plays in ``learned``,
+``ora_rules.bots.expert``). All four build
 and settle, so their two-player games end by the rules (R-END-2, R-END-3).
 """
 
@@ -80,8 +81,10 @@ EXPERT_EVALUATIONS = 1200
 
 
 class Expert:
-    """``expert``, the top level (docs/bots.md, "Expert"): with two, three or four players the
-    rollout planner at ``evaluations`` positions a decision (``expert:N``), solo ``hard``."""
+    """``expert``, the top level (docs/bots.md, "Expert", "Seventh pass"): with two, three or
+    four players the rollout planner at ``evaluations`` positions a decision (``expert:N``);
+    solo the solo planner, a whole game's plan improved by rollouts to the end (the solo game
+    is deterministic once begun, so its plan's score is exact)."""
 
     def __init__(self, rules: Rules, evaluations: int = EXPERT_EVALUATIONS,
                  seconds: float = EXPERT_SECONDS) -> None:
