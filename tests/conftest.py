@@ -67,6 +67,7 @@ SLOW: tuple[str, ...] = (
     "tests/test_rollout.py::test_hard_plays_a_two_player_game_to_its_end_reproducibly",
     "tests/bots/test_expert.py::test_expert_plays_a_two_player_game_to_its_end",
     "tests/bots/test_expert.py::test_training_is_reproducible_byte_for_byte",
+    "tests/bots/test_solo.py::test_the_solo_planner_scores_the_plan_it_keeps_and_the_plan",
     "tests/test_planner.py::test_a_long_two_player_game_of_the_look_ahead_planner_ends",
     "tests/rules/test_locale_words.py::test_whole_games_are_told_in_the_locale",
     "tests/modes/test_schedule.py::*[2-",  # every test of it on a two-player game

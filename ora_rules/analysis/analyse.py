@@ -30,6 +30,7 @@ from ora_rules.analysis.estimate import final_estimate
 from ora_rules.bots import Bot, make_bot
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.rollout import RolloutPlanner
+from ora_rules.bots.solo import SoloPlanner
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
 from ora_rules.specs import Rules
@@ -213,9 +214,11 @@ def analysis_bot(name: str, rules: Rules) -> Bot:
     except ValueError as e:  # make_bot's list of names, or a number it could not read
         text = str(e) if str(e).startswith("unknown bot") else f"unknown bot {name!r}"
         raise AnalysisError(text, "bot") from None
-    parts = [bot, getattr(bot, "rollout", None), *getattr(bot, "planners", {}).values()]
+    # the levels' parts: ``hard``'s rollout and planners, ``expert``'s tables and solo planner
+    parts = [bot, getattr(bot, "rollout", None), *getattr(bot, "planners", {}).values(),
+             *getattr(bot, "tables", {}).values(), getattr(bot, "solo", None)]
     for part in parts:
-        if isinstance(part, Planner | RolloutPlanner):
+        if isinstance(part, Planner | RolloutPlanner | SoloPlanner):
             part.seconds = math.inf
     return bot
 

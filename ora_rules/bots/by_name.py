@@ -39,6 +39,10 @@ def make_bot(name: str, rules: Rules) -> Bot:
         from ora_rules.bots.expert import LEARNED_EVALUATIONS, Learned
 
         return Learned(rules, evaluations=int(name[8:]) if name[8:] else LEARNED_EVALUATIONS)
+    if name == "solo" or (name.startswith("solo:") and name[5:].isdigit() and int(name[5:]) > 0):
+        from ora_rules.bots.solo import EVALUATIONS, SoloPlanner
+
+        return SoloPlanner(rules, evaluations=int(name[5:]) if name[5:] else EVALUATIONS)
     if name == "random":
         return random_bot
     if name == "uniform":

@@ -2,8 +2,9 @@
 "Levels", "Expert").
 
 Each is a name for one configured bot, each bounded in positions valued a decision with a time
-backstop under 1 s; ``expert`` is the rollout planner with a larger budget at a table, ``hard``
-solo (the learned evaluation plays in ``learned``, ``ora_rules.bots.expert``). All four build
+backstop under 1 s; ``expert`` is the rollout planner with a larger budget at a table and the
+solo planner solo (``ora_rules.bots.solo``; the learned evaluation plays in ``learned``,
+``ora_rules.bots.expert``). All four build
 and settle, so their two-player games end by the rules (R-END-2, R-END-3).
 """
 
@@ -17,6 +18,7 @@ from ora_rules.bots.planner import Planner, candidates
 from ora_rules.bots.players import Bot
 from ora_rules.bots.rollout import RolloutPlanner
 from ora_rules.bots.search import SearchBot
+from ora_rules.bots.solo import SoloPlanner
 from ora_rules.bots.strategy import strategic_value
 from ora_rules.notation import Command
 from ora_rules.specs import Rules
@@ -82,22 +84,24 @@ EXPERT_EVALUATIONS = {2: 1200, 3: 2400, 4: 2400}
 
 
 class Expert:
-    """``expert``, the top level (docs/bots.md, "Expert"): with two, three or four players the
-    rollout planner at :data:`EXPERT_EVALUATIONS` positions a decision (``evaluations``, as
-    ``expert:N`` gives it, at every table), solo ``hard``."""
+    """``expert``, the top level (docs/bots.md, "Expert", "Seventh pass"): with two, three or
+    four players the rollout planner at :data:`EXPERT_EVALUATIONS` positions a decision
+    (``evaluations``, as ``expert:N`` gives it, at every table); solo the solo planner, a whole
+    game's plan improved by rollouts to the end (the solo game is deterministic once begun, so
+    its plan's score is exact)."""
 
     def __init__(self, rules: Rules, evaluations: int | None = None,
                  seconds: float = EXPERT_SECONDS) -> None:
         self.tables = {players: RolloutPlanner(rules, evaluations=evaluations or budget,
                                                seconds=seconds)
                        for players, budget in EXPERT_EVALUATIONS.items()}
-        self.hard = Hard(rules)
+        self.solo = SoloPlanner(rules)
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         players = state.config.players
         if players > 1:
             return self.tables[players](state, moves, rng)
-        return self.hard(state, moves, rng)
+        return self.solo(state, moves, rng)
 
 
 LEVELS: dict[str, Callable[[Rules], Bot]] = {

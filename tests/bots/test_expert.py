@@ -17,6 +17,7 @@ from ora_core.evolve import fold
 from ora_rules.bots import make_bot
 from ora_rules.bots.expert import DATA, MODELS, Learned, model
 from ora_rules.bots.levels import EXPERT_EVALUATIONS, Expert, Hard
+from ora_rules.bots.solo import SoloPlanner
 from ora_rules.bots.value import FEATURE_VERSION, features, from_json, progress
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
@@ -88,13 +89,15 @@ def test_a_budget_in_positions_gives_the_same_move_under_load() -> None:
 
 def test_expert_is_a_level_bounded_in_work() -> None:
     """``expert`` and ``expert:N`` are bots of ``make_bot``: at a table the rollout planner with
-    a larger budget in positions valued than ``hard``'s, solo ``hard``; every
-    time backstop is under 1 s. ``learned`` and ``learned:N`` play the learned evaluation."""
+    a larger budget in positions valued than ``hard``'s, solo the solo planner
+    (tests/bots/test_solo.py); every time backstop is under 1 s. ``learned`` and ``learned:N``
+    play the learned evaluation."""
     expert = make_bot("expert", rules())
-    assert isinstance(expert, Expert) and isinstance(expert.hard, Hard)
+    assert isinstance(expert, Expert) and isinstance(expert.solo, SoloPlanner)
+    assert expert.solo.seconds < 1.0
     assert sorted(expert.tables) == [2, 3, 4]
     for players, table in expert.tables.items():
-        assert table.evaluations > expert.hard.rollout.evaluations
+        assert table.evaluations > Hard(rules()).rollout.evaluations
         assert table.seconds < 1.0
         assert table.evaluations == EXPERT_EVALUATIONS[players]
     small = make_bot("expert:300", rules())

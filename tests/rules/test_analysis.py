@@ -4,6 +4,7 @@ seed and budget, and a cache that a second run reads and an interrupted one resu
 
 from __future__ import annotations
 
+import math
 import random
 
 import orjson
@@ -23,6 +24,8 @@ from ora_rules.analysis.analyse import AnalysisError, reproducible
 from ora_rules.analysis.estimate import position_estimate
 from ora_rules.analysis.plot import analysis_svg
 from ora_rules.bots import make_bot
+from ora_rules.bots.levels import Expert, Hard
+from ora_rules.bots.solo import SoloPlanner
 from ora_rules.game import Game
 from ora_rules.moves import MoveSet
 from tests.support import read_test_record, rules
@@ -92,6 +95,20 @@ def test_a_finished_positions_estimate_is_its_score() -> None:
     assert game.finished
     assert position_estimate(game.state, rules()) == tuple(
         float(s.total) for s in game.scores())
+
+
+def test_the_analysis_bots_have_no_time_backstop() -> None:
+    """An analysis is reproducible on any machine: every level's parts that carry a time
+    backstop (``hard``'s planners, ``expert``'s tables and solo planner) lose it, so only the
+    budget in positions valued bounds a decision."""
+    hard = analysis_bot("hard", rules())
+    assert isinstance(hard, Hard)
+    assert [hard.rollout.seconds, *(p.seconds for p in hard.planners.values())] == [math.inf] * 4
+    expert = analysis_bot("expert", rules())
+    assert isinstance(expert, Expert)
+    assert [*(t.seconds for t in expert.tables.values()), expert.solo.seconds] == [math.inf] * 4
+    solo = analysis_bot("solo", rules())
+    assert isinstance(solo, SoloPlanner) and solo.seconds == math.inf
 
 
 def bot_game(moves: int, seed: int = 0) -> Game:

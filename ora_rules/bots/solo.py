@@ -1,0 +1,215 @@
+"""The solo planner: a whole game's plan, improved while it is played (docs/bots.md, "Seventh
+pass", issue 36).
+
+The solo game is deterministic once it has begun: the seed only shuffles the colours at set-up
+(``ora_rules.setup``), the neutral player's moves follow the rules (R-SOLO-9), and
+``ora_rules.decide.execute`` is a function of the state and the command. So a plan (a sequence
+of moves to the game's end) has one known final score, and a bot that keeps the best plan found
+and plays its next move scores exactly that plan's score.
+
+The plan starts as the planner's own game (the hard level's bounded planner played to the end,
+built a few hundred positions a decision). Then each decision's budget improves it: at a point
+of the plan ahead of the game, one of the planner's other good moves there (its next best by the
+strategic evaluation) is played instead and the planner plays on to the end; if that game scores
+more, its moves replace the plan's from that point (a rollout with an incumbent: the bot never
+scores less than the planner's plan it started from). A rollout may take several decisions'
+budgets; it branches far enough ahead that the game does not pass its branch point before it is
+done. Every step counts its positions valued, so the same seed plays the same game on any
+machine (the time backstop binds only on a loaded one).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from ora_core.state import State
+from ora_rules.bots.planner import Planner
+from ora_rules.bots.work import positions
+from ora_rules.decide import execute
+from ora_rules.moves import MoveSet
+from ora_rules.notation import Command
+from ora_rules.scoring import score_player
+from ora_rules.specs import Rules
+
+#: Positions valued a decision (the plan's growth and the rollouts together): about 0.3 ms
+#: each compiled on the development machine.
+EVALUATIONS = 600
+#: The whole decision's time backstop (a loaded machine only): a planner's step stops valuing
+#: moves past it too, since one step may value up to 900 positions.
+SECONDS = 0.8
+#: The time a step may still take when the backstop struck before the plan held the next move.
+LATE = 0.15
+#: The planner that plays the plan and its rollouts: ``hard``'s solo planner (4 moves a group,
+#: 900 positions at most a step).
+PER_GROUP = 4
+STEP_EVALUATIONS = 900
+#: The other moves tried at a branch point: the planner's next best ones there.
+ALTERNATIVES = 2
+#: ... and the plan's own move with other draws of the planner's candidates from there on (the
+#: planner's games from one position differ by tens of points with its draws).
+REDRAWS = 1
+
+
+class Line:
+    """A sequence of moves from ``states[0]``: ``states[k]`` is the state before ``moves[k]``
+    (one more state than moves); ``costs[k]`` the positions valued choosing ``moves[k]`` (what a
+    rollout from there is expected to cost); ``others[k]`` the planner's next best moves there."""
+
+    def __init__(self, start: State) -> None:
+        self.states: list[State] = [start]
+        self.moves: list[Command] = []
+        self.costs: list[int] = []
+        self.others: list[list[Command | None]] = []
+
+    @property
+    def done(self) -> bool:
+        return self.states[-1].finished
+
+    def extend(self, planner: Planner, rules: Rules, rng: random.Random,
+               deadline: float) -> None:
+        """One more move of the planner at the line's end (``deadline``: the decision's time
+        backstop, reached on a loaded machine only)."""
+        state = self.states[-1]
+        before = positions()
+        planner.spent = 0
+        ranked = planner.ranked(state, MoveSet(state, rules), rng, deadline, STEP_EVALUATIONS)
+        _, move, after = ranked[0]
+        self.moves.append(move)
+        self.others.append([other for _, other, _ in ranked[1:1 + ALTERNATIVES]]
+                           + [None] * (REDRAWS if len(ranked) > 1 else 0))
+        # A forced move comes back unplayed, and a move of a settlement turn past the turn's
+        # closing COMMIT (``settled``): the line keeps the game's own states, one a command.
+        if after is state or state.flow.turn.kind == "settlement":
+            after = execute(state, move, rules).state
+        self.states.append(after)
+        self.costs.append(positions() - before)
+
+
+def final_score(state: State, rules: Rules) -> int:
+    """The solo player's total (R-SCORE-1..4) in a finished game."""
+    player = next(p for p in state.players if not p.neutral)
+    return score_player(player, rules, state.config.mode if state.config.liesborn else None).total
+
+
+class Rollout:
+    """A rollout branching from the plan at ``branch`` (a decision's index in the game) with
+    ``first`` instead of the plan's move, then the planner to the end."""
+
+    def __init__(self, branch: int, start: State, first: Command | None, rules: Rules,
+                 seed: int) -> None:
+        self.branch = branch
+        self.line = Line(start)
+        self.rng = random.Random(seed)
+        if first is not None:
+            self.line.moves.append(first)
+            self.line.others.append([])
+            self.line.costs.append(0)
+            self.line.states.append(execute(start, first, rules).state)
+
+
+class SoloPlanner:
+    """A bot object for the solo game (module doc); at a table it plays ``table``."""
+
+    def __init__(self, rules: Rules, evaluations: int = EVALUATIONS,
+                 seconds: float = SECONDS) -> None:
+        self.rules = rules
+        self.evaluations = evaluations
+        self.seconds = seconds
+        self.planner = Planner(rules, per_group=PER_GROUP, bounded=True,
+                               evaluations=STEP_EVALUATIONS, seconds=seconds)
+        self.plan: Line | None = None
+        self.head = 0  # the game's decisions so far: the plan's index of the present
+        self.score = 0  # the plan's final score, once it reaches the end
+        self.rollout: Rollout | None = None
+        self.next_branch = 0  # the first decision not yet tried for other moves
+        self.tried = 0  # others tried at ``next_branch`` so far
+        self.rng = random.Random(0)
+
+    def _reset(self, state: State, rng: random.Random) -> None:
+        self.plan = Line(state)
+        self.head = 0
+        self.rollout = None
+        self.next_branch = 1
+        self.tried = 0
+        self.rng = random.Random(rng.getrandbits(64))
+
+    def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+        deadline = time.perf_counter() + self.seconds
+        plan = self.plan
+        if (plan is None or self.head >= len(plan.states) - 1
+                or plan.states[self.head] != state):
+            self._reset(state, rng)
+        plan = self.plan
+        assert plan is not None
+        stop = positions() + self.evaluations
+        while positions() < stop and time.perf_counter() < deadline:
+            if not plan.done:
+                plan.extend(self.planner, self.rules, self.rng, deadline)
+                if plan.done:
+                    self.score = final_score(plan.states[-1], self.rules)
+            elif not self._improve(stop, deadline):
+                break
+        if self.head >= len(plan.moves):  # out of time before the plan had the next move
+            plan.extend(self.planner, self.rules, self.rng, time.perf_counter() + LATE)
+        move = plan.moves[self.head]
+        self.head += 1
+        return move
+
+    def _improve(self, stop: int, deadline: float) -> bool:
+        """Work on a rollout until ``stop`` positions are valued or it ends; False when there
+        is nothing left to try."""
+        plan = self.plan
+        assert plan is not None
+        rollout = self.rollout
+        if rollout is not None and rollout.branch < self.head:
+            rollout = self.rollout = None  # the game has passed its branch point
+        if rollout is None:
+            rollout = self.rollout = self._branch()
+            if rollout is None:
+                return False
+        line = rollout.line
+        while not line.done and positions() < stop and time.perf_counter() < deadline:
+            line.extend(self.planner, self.rules, rollout.rng, deadline)
+        if line.done:
+            self.rollout = None
+            total = final_score(line.states[-1], self.rules)
+            if total > self.score:
+                self._adopt(rollout, total)
+        return True
+
+    def _adopt(self, rollout: Rollout, total: int) -> None:
+        """The rollout's moves replace the plan's from its branch point."""
+        plan = self.plan
+        assert plan is not None
+        at, line = rollout.branch, rollout.line
+        plan.states[at + 1:] = line.states[1:]
+        plan.moves[at:] = line.moves
+        plan.costs[at:] = line.costs
+        plan.others[at:] = [plan.others[at], *line.others[1:]]
+        self.score = total
+
+    def _branch(self) -> Rollout | None:
+        """The next rollout: the next other move at the first branch point far enough ahead
+        that the rollout from it ends (at this budget a decision) before the game gets there."""
+        plan = self.plan
+        assert plan is not None
+        at = max(self.next_branch, self.head + 1)
+        if at != self.next_branch:
+            self.tried = 0
+        left = sum(plan.costs[at:])
+        while at < len(plan.moves):
+            decisions_needed = left // max(1, self.evaluations) + 1
+            if (at - self.head >= decisions_needed
+                    and self.tried < len(plan.others[at])):
+                break
+            left -= plan.costs[at]
+            at += 1
+            self.tried = 0
+        self.next_branch = at
+        if at >= len(plan.moves):
+            return None
+        first = plan.others[at][self.tried]
+        self.tried += 1
+        return Rollout(at, plan.states[at], first, self.rules, self.rng.getrandbits(64))
