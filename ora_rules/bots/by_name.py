@@ -85,7 +85,7 @@ def make_bot(name: str, rules: Rules) -> Bot:
                 return make_mcts(rules)
             return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
     raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, expert, expert:N, "
-                     "learned, learned:N, plan, plan:N, roll, "
+                     "learned, learned:N, solo, solo:N, plan, plan:N, roll, "
                      "roll:WxD, plan2, planmcts, planmcts:N, planmcts:Nms, random, uniform, "
                      "builder, greedy, greedy:N, mcts, mcts:N, mcts:Nms, uct, uct:N, uct:Nms, "
                      "seek:ID")
