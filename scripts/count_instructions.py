@@ -86,20 +86,13 @@ for _ in range(REPS):
     # valued in all.
     "hard": """
 import random
-from ora_rules.bots import random_bot
+from ora_api.tools.bench_planner import decision_points
 from ora_rules.bots.levels import HARD_EVALUATIONS, HARD_PER_GROUP
 from ora_rules.bots.planner import Planner
-from ora_rules.decide import execute
-from ora_rules.game import Game
 from ora_rules.moves import MoveSet
 from ora_rules.specs import load_rules
 rules = load_rules()
-state, rng = Game.new(rules, 4, "france", "long", seed=5).state, random.Random(5)
-positions = []
-for i in range(240):
-    if i % 16 == 0:
-        positions.append(state)
-    state = execute(state, random_bot(state, MoveSet(state, rules), rng), rules).state
+positions = decision_points(rules)
 hard = Planner(rules, per_group=HARD_PER_GROUP[4], bounded=True, evaluations=HARD_EVALUATIONS,
                seconds=1e9)
 hard(positions[0], MoveSet(positions[0], rules), random.Random(1))

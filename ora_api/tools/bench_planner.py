@@ -34,7 +34,9 @@ ISSUE_34_BASELINE = 0.76
 SPEEDUP_TARGET = 3.0
 
 
-def _decision_points(rules: Rules) -> list[State]:
+def decision_points(rules: Rules) -> list[State]:
+    """The 15 positions of the workload: every 16th of a seeded random 4-player France game
+    (also ``scripts/count_instructions.py hard``'s)."""
     state, rng = Game.new(rules, 4, "france", "long", seed=5).state, random.Random(5)
     points = []
     for i in range(240):
@@ -48,7 +50,7 @@ def planner_figures(rules: Rules, calibration_s: float,
                     best_of: Callable[[Callable[[], object]], float]) -> dict[str, Any]:
     """``hard``'s workload: its time, positions valued, their rate, and the speed-up over the
     issue-34 baseline (both as multiples of the same run's calibration loop)."""
-    points = _decision_points(rules)
+    points = decision_points(rules)
     hard = Planner(rules, per_group=HARD_PER_GROUP[4], bounded=True,
                    evaluations=HARD_EVALUATIONS, seconds=1e9)
 

@@ -196,9 +196,9 @@ FACTS_KEPT = 4096
 def forget() -> None:
     """Empties the evaluation's caches (for tests comparing them with a fresh count; no caller
     needs it otherwise: each entry knows the objects and the spec set it was counted from)."""
-    global _DISPLAY, _WORTHS, _OFFERS
+    global _DISPLAY, _WORTHS, _CACHE
     _FACTS.clear()
-    _DISPLAY, _WORTHS, _OFFERS = None, None, (None, {})
+    _DISPLAY, _WORTHS, _CACHE = None, None, None
 
 
 def _landscape_facts(player: PlayerState, built: Mapping[str, Placement],
@@ -332,16 +332,31 @@ def _must_empty(state: State) -> bool:
     return Stage.C in state.settlement_phases
 
 
-#: The building specs by id (heartland instances too) of the last rules seen: ``Rules.building``
-#: maps ``LR2`` to ``L02`` at each call, and the evaluation asks some 80 times a position.
-_SPECS: tuple[Rules | None, dict[str, BuildingSpec]] = (None, {})
+class _SpecCache:
+    """What the evaluation reads from one spec set, read once: the building specs by id
+    (heartland instances too: ``Rules.building`` maps ``LR2`` to ``L02`` at each call, and the
+    evaluation asks some 80 times a position) and the display's offers."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.specs: dict[str, BuildingSpec] = {}
+        self.offers: dict[str, _Offer] = {}
+
+
+#: The cache of the last spec set seen.
+_CACHE: _SpecCache | None = None
+
+
+def _cache(rules: Rules) -> _SpecCache:
+    global _CACHE
+    known = _CACHE
+    if known is None or known.rules is not rules:
+        known = _CACHE = _SpecCache(rules)
+    return known
 
 
 def _specs(rules: Rules) -> dict[str, BuildingSpec]:
-    global _SPECS
-    if _SPECS[0] is not rules:
-        _SPECS = (rules, {})
-    return _SPECS[1]
+    return _cache(rules).specs
 
 
 def _spec(rules: Rules, building: str) -> BuildingSpec:
@@ -414,15 +429,11 @@ class _Display:
         return shorts
 
 
-_OFFERS: tuple[Rules | None, dict[str, _Offer]] = (None, {})
 _DISPLAY: _Display | None = None
 
 
 def _offers(rules: Rules) -> dict[str, _Offer]:
-    global _OFFERS
-    if _OFFERS[0] is not rules:
-        _OFFERS = (rules, {})
-    return _OFFERS[1]
+    return _cache(rules).offers
 
 
 def _offer(rules: Rules, building: str) -> _Offer:
