@@ -131,7 +131,7 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
     if state.finished:
         return Terms(value, score, 0.0, 0.0)
     late = _lateness(state, rules)
-    worths = _worths(rules).goods
+    worths = _cache(rules).goods
     food = 0.0  # what the goods held would feed and fuel (a settlement's cost, R-SET-3)
     energy = 0.0
     for good, n in player.goods.items():
@@ -196,9 +196,9 @@ FACTS_KEPT = 4096
 def forget() -> None:
     """Empties the evaluation's caches (for tests comparing them with a fresh count; no caller
     needs it otherwise: each entry knows the objects and the spec set it was counted from)."""
-    global _DISPLAY, _WORTHS, _CACHE
+    global _DISPLAY, _CACHE
     _FACTS.clear()
-    _DISPLAY, _WORTHS, _CACHE = None, None, None
+    _DISPLAY, _CACHE = None, None
 
 
 def _landscape_facts(player: PlayerState, built: Mapping[str, Placement],
@@ -220,29 +220,6 @@ STRAW: Final = Good.STRAW
 COIN: Final = Good.COIN
 
 
-class _Worths:
-    """A spec set's numbers the evaluation reads for every position, read once: each good's
-    (food, energy, food + energy + coins), and each settlement's own worth."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.goods = {good: (spec.food, spec.energy, spec.food + spec.energy + spec.coins)
-                      for good, spec in rules.goods.items()}
-        self.settlements = {card: spec.economic + spec.dwelling + SETTLEMENT_BONUS + NEIGHBOURS
-                            for card, spec in rules.settlements.items()}
-
-
-_WORTHS: _Worths | None = None
-
-
-def _worths(rules: Rules) -> _Worths:
-    global _WORTHS
-    known = _WORTHS
-    if known is None or known.rules is not rules:
-        known = _WORTHS = _Worths(rules)
-    return known
-
-
 def _settlement_value(state: State, player: PlayerState, rules: Rules,
                       facts: LandscapeFacts, food: float, energy: float) -> float:
     """The opportunity of the settlements in hand, one for each settlement phase left
@@ -253,7 +230,7 @@ def _settlement_value(state: State, player: PlayerState, rules: Rules,
               if s not in done and (s is not Stage.E or state.config.mode != "2L")]
     if not phases or not player.settlements:
         return 0.0
-    worths = _worths(rules)
+    worths = _cache(rules)
     empty = facts.empty
     options = []
     for card in player.settlements:
@@ -335,12 +312,18 @@ def _must_empty(state: State) -> bool:
 class _SpecCache:
     """What the evaluation reads from one spec set, read once: the building specs by id
     (heartland instances too: ``Rules.building`` maps ``LR2`` to ``L02`` at each call, and the
-    evaluation asks some 80 times a position) and the display's offers."""
+    evaluation asks some 80 times a position), the display's offers, and the numbers of goods and
+    settlements read for every position."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.specs: dict[str, BuildingSpec] = {}
         self.offers: dict[str, _Offer] = {}
+        # each good's (food, energy, food + energy + coins), each settlement's own worth
+        self.goods = {good: (spec.food, spec.energy, spec.food + spec.energy + spec.coins)
+                      for good, spec in rules.goods.items()}
+        self.settlements = {card: spec.economic + spec.dwelling + SETTLEMENT_BONUS + NEIGHBOURS
+                            for card, spec in rules.settlements.items()}
 
 
 #: The cache of the last spec set seen.
