@@ -137,9 +137,7 @@ class SoloPlanner:
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         deadline = time.perf_counter() + self.seconds
-        plan = self.plan
-        if (plan is None or self.head >= len(plan.states) - 1
-                or plan.states[self.head] != state):
+        if not self.continues(state):
             self._reset(state, rng)
         plan = self.plan
         assert plan is not None
@@ -156,6 +154,13 @@ class SoloPlanner:
         move = plan.moves[self.head]
         self.head += 1
         return move
+
+    def continues(self, state: State) -> bool:
+        """Whether ``state`` is the position the plan expects next (its game, one decision on);
+        otherwise a call starts a new plan from it."""
+        plan = self.plan
+        return (plan is not None and self.head < len(plan.states) - 1
+                and plan.states[self.head] == state)
 
     def _improve(self, stop: int, deadline: float) -> bool:
         """Work on a rollout until ``stop`` positions are valued or it ends; False when there
