@@ -76,7 +76,9 @@ def _start_worker(rules: Rules) -> None:
 def choose(name: str, state: State) -> str:
     """The move the bot ``name`` chooses at ``state`` (in a worker process). Its random draws
     come from the game's seed and the version it moves at: the same game, replayed, gets the
-    same bot moves."""
+    same bot moves. A bot that keeps a plan between decisions (``expert`` solo) keeps one a game
+    (``ora_rules.bots.per_game``), in this worker: with several thinkers a game's next decision
+    may reach another worker, whose plan starts there (docs/bots.md, "Seventh pass")."""
     assert _rules is not None, "not a bot worker"
     bot = _bots.get(name)
     if bot is None:

@@ -28,9 +28,9 @@ from ora_core.evolve import evolve
 from ora_core.state import State
 from ora_rules.analysis.estimate import final_estimate
 from ora_rules.bots import Bot, make_bot
+from ora_rules.bots.per_game import PerGame
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.rollout import RolloutPlanner
-from ora_rules.bots.solo import SoloPlanner
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
 from ora_rules.specs import Rules
@@ -214,11 +214,12 @@ def analysis_bot(name: str, rules: Rules) -> Bot:
     except ValueError as e:  # make_bot's list of names, or a number it could not read
         text = str(e) if str(e).startswith("unknown bot") else f"unknown bot {name!r}"
         raise AnalysisError(text, "bot") from None
-    # the levels' parts: ``hard``'s rollout and planners, ``expert``'s tables and solo planner
+    # the levels' parts: ``hard``'s rollout and planners, ``expert``'s tables and solo
+    # planners (``PerGame``: each plan's planner made from now on)
     parts = [bot, getattr(bot, "rollout", None), *getattr(bot, "planners", {}).values(),
              *getattr(bot, "tables", {}).values(), getattr(bot, "solo", None)]
     for part in parts:
-        if isinstance(part, Planner | RolloutPlanner | SoloPlanner):
+        if isinstance(part, Planner | RolloutPlanner | PerGame):
             part.seconds = math.inf
     return bot
 

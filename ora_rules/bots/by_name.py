@@ -40,9 +40,11 @@ def make_bot(name: str, rules: Rules) -> Bot:
 
         return Learned(rules, evaluations=int(name[8:]) if name[8:] else LEARNED_EVALUATIONS)
     if name == "solo" or (name.startswith("solo:") and name[5:].isdigit() and int(name[5:]) > 0):
+        from ora_rules.bots.per_game import PerGame
         from ora_rules.bots.solo import EVALUATIONS, SoloPlanner
 
-        return SoloPlanner(rules, evaluations=int(name[5:]) if name[5:] else EVALUATIONS)
+        valued = int(name[5:]) if name[5:] else EVALUATIONS
+        return PerGame(lambda: SoloPlanner(rules, evaluations=valued))
     if name == "random":
         return random_bot
     if name == "uniform":

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ora_core.state import State
+from ora_rules.bots.per_game import PerGame
 from ora_rules.bots.planner import Planner, candidates
 from ora_rules.bots.players import Bot
 from ora_rules.bots.rollout import RolloutPlanner
@@ -88,14 +89,15 @@ class Expert:
     four players the rollout planner at :data:`EXPERT_EVALUATIONS` positions a decision
     (``evaluations``, as ``expert:N`` gives it, at every table); solo the solo planner, a whole
     game's plan improved by rollouts to the end (the solo game is deterministic once begun, so
-    its plan's score is exact)."""
+    its plan's score is exact), one plan a game (``ora_rules.bots.per_game``)."""
 
     def __init__(self, rules: Rules, evaluations: int | None = None,
                  seconds: float = EXPERT_SECONDS) -> None:
         self.tables = {players: RolloutPlanner(rules, evaluations=evaluations or budget,
                                                seconds=seconds)
                        for players, budget in EXPERT_EVALUATIONS.items()}
-        self.solo = SoloPlanner(rules)
+        # a plan a game: one bot object may play several solo games at once (the server's)
+        self.solo = PerGame(lambda: SoloPlanner(rules))
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         players = state.config.players

@@ -17,6 +17,7 @@ from ora_core.evolve import fold
 from ora_rules.bots import make_bot
 from ora_rules.bots.expert import DATA, MODELS, Learned, model
 from ora_rules.bots.levels import EXPERT_EVALUATIONS, Expert, Hard
+from ora_rules.bots.per_game import PerGame
 from ora_rules.bots.solo import SoloPlanner
 from ora_rules.bots.value import FEATURE_VERSION, features, from_json, progress
 from ora_rules.decide import execute, start
@@ -93,8 +94,9 @@ def test_expert_is_a_level_bounded_in_work() -> None:
     (tests/bots/test_solo.py); every time backstop is under 1 s. ``learned`` and ``learned:N``
     play the learned evaluation."""
     expert = make_bot("expert", rules())
-    assert isinstance(expert, Expert) and isinstance(expert.solo, SoloPlanner)
-    assert expert.solo.seconds < 1.0
+    assert isinstance(expert, Expert) and isinstance(expert.solo, PerGame)
+    planner = expert.solo.make()
+    assert isinstance(planner, SoloPlanner) and planner.seconds < 1.0
     assert sorted(expert.tables) == [2, 3, 4]
     for players, table in expert.tables.items():
         assert table.evaluations > Hard(rules()).rollout.evaluations

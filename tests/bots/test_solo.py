@@ -5,17 +5,22 @@ work a decision is bounded in positions valued."""
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 
 from ora_core.evolve import fold
 from ora_core.state import State
-from ora_rules.bots import make_bot
+from ora_rules.bots import Bot, make_bot
 from ora_rules.bots.levels import Expert
+from ora_rules.bots.per_game import PerGame
 from ora_rules.bots.solo import STEP_EVALUATIONS, SoloPlanner, final_score
 from ora_rules.bots.work import positions
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
+from ora_rules.notation import Command
 from ora_rules.setup import make_config
+from ora_rules.specs import Rules
 from tests.support import rules
 
 
@@ -65,5 +70,70 @@ def test_the_solo_planner_is_a_function_of_its_seed_and_bounded_in_work() -> Non
 def test_expert_solo_is_the_solo_planner() -> None:
     """``expert`` plays the solo planner in the solo game, the rollout planner at a table."""
     expert = make_bot("expert", rules())
-    assert isinstance(expert, Expert) and isinstance(expert.solo, SoloPlanner)
-    assert expert.solo.seconds < 1.0
+    assert isinstance(expert, Expert) and isinstance(expert.solo, PerGame)
+    planner = expert.solo.make()
+    assert isinstance(planner, SoloPlanner) and planner.seconds < 1.0
+
+
+def _moves_of(games: dict[int, State], order: list[int], bot: Bot,
+              r: Rules) -> dict[int, list[str]]:
+    """Each game's bot moves when ``bot`` decides for the games in ``order`` (a game's index a
+    decision), each decision's draws from the game's seed and version, as the server's bot
+    workers draw them (``ora_api.table.bot_pool.choose``)."""
+    chosen: dict[int, list[str]] = {seed: [] for seed in games}
+    for seed in order:
+        state = games[seed]
+        move = bot(state, MoveSet(state, r), random.Random(f"{seed}:{state.version}"))
+        chosen[seed].append(str(move))
+        games[seed] = execute(state, move, r).state
+    return chosen
+
+
+def test_a_solo_game_gets_the_same_moves_when_other_games_interleave() -> None:
+    """One ``expert`` object playing two solo games at once (the server's bot workers keep one
+    a level) keeps a plan for each: every game gets the moves it gets when played alone. A
+    single plan would be dropped at each switch and rebuilt from there, with other draws."""
+    r = rules()
+    starts = {seed: _late_position("ireland", seed, 6) for seed in (3, 4)}
+
+    def bot() -> Bot:
+        return PerGame(lambda: SoloPlanner(r, evaluations=150, seconds=math.inf))
+
+    alone = {seed: _moves_of(dict(starts), [seed] * 6, bot(), r)[seed] for seed in starts}
+    interleaved = _moves_of(dict(starts), [3, 4] * 6, bot(), r)
+    assert interleaved == alone and len(alone[3]) == len(alone[4]) == 6
+
+
+class _Follower:
+    """A plan keeper that expects a later position of the game it last decided in."""
+
+    seconds = 1.0
+
+    def __init__(self) -> None:
+        self.seen: State | None = None
+
+    def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
+        self.seen = state
+        return moves[0]
+
+    def continues(self, state: State) -> bool:
+        return (self.seen is not None and state.config == self.seen.config
+                and state.version > self.seen.version)
+
+
+def test_per_game_keeps_a_bounded_number_of_plans_the_latest_used() -> None:
+    """A game no longer played (abandoned, or taken back past its plan) leaves its keeper
+    behind until ``kept`` others were used since; a game in play keeps its own."""
+    made: list[_Follower] = []
+
+    def make() -> _Follower:
+        made.append(_Follower())
+        return made[-1]
+
+    per_game = PerGame(make, kept=2)
+    first = _late_position("france", 1, 1)
+    per_game(first, MoveSet(first, rules()), random.Random(0))
+    assert per_game.keeper(execute(first, MoveSet(first, rules())[0], rules()).state) is made[0]
+    assert [per_game.keeper(fold(start(make_config(1, "france", "long", seed), rules())))
+            for seed in (2, 3)] == made[1:3]
+    assert per_game.keepers == made[1:3] and len(made) == 3

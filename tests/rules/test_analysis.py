@@ -25,9 +25,12 @@ from ora_rules.analysis.estimate import position_estimate
 from ora_rules.analysis.plot import analysis_svg
 from ora_rules.bots import make_bot
 from ora_rules.bots.levels import Expert, Hard
+from ora_rules.bots.per_game import PerGame
 from ora_rules.bots.solo import SoloPlanner
+from ora_rules.decide import start
 from ora_rules.game import Game
 from ora_rules.moves import MoveSet
+from ora_rules.setup import make_config
 from tests.support import read_test_record, rules
 
 #: The people's solo Ireland game of 519 points (a file of tests/data).
@@ -106,9 +109,13 @@ def test_the_analysis_bots_have_no_time_backstop() -> None:
     assert [hard.rollout.seconds, *(p.seconds for p in hard.planners.values())] == [math.inf] * 4
     expert = analysis_bot("expert", rules())
     assert isinstance(expert, Expert)
-    assert [*(t.seconds for t in expert.tables.values()), expert.solo.seconds] == [math.inf] * 4
-    solo = analysis_bot("solo", rules())
-    assert isinstance(solo, SoloPlanner) and solo.seconds == math.inf
+    assert [t.seconds for t in expert.tables.values()] == [math.inf] * 3
+    for solo in (expert.solo, analysis_bot("solo", rules())):
+        # every game's plan is made by a solo planner without the backstop
+        assert isinstance(solo, PerGame)
+        state = fold(start(make_config(1, "france", "long", 3), rules()))
+        keeper = solo.keeper(state)
+        assert isinstance(keeper, SoloPlanner) and keeper.seconds == math.inf
 
 
 def bot_game(moves: int, seed: int = 0) -> Game:
