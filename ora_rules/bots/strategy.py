@@ -312,8 +312,8 @@ def _must_empty(state: State) -> bool:
 class _SpecCache:
     """What the evaluation reads from one spec set, read once: the building specs by id
     (heartland instances too: ``Rules.building`` maps ``LR2`` to ``L02`` at each call, and the
-    evaluation asks some 80 times a position), the display's offers, and the numbers of goods and
-    settlements read for every position."""
+    evaluation asks some 80 times a position), the display's offers, the numbers of goods and
+    settlements read for every position, and which buildings are cloister buildings."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -324,6 +324,8 @@ class _SpecCache:
                       for good, spec in rules.goods.items()}
         self.settlements = {card: spec.economic + spec.dwelling + SETTLEMENT_BONUS + NEIGHBOURS
                             for card, spec in rules.settlements.items()}
+        #: The cloister buildings' ids (R-BUILD-4).
+        self.cloisters = frozenset(b for b, spec in rules.buildings.items() if spec.cloister)
 
 
 #: The cache of the last spec set seen.
@@ -345,18 +347,6 @@ def _specs(rules: Rules) -> dict[str, BuildingSpec]:
 def _spec(rules: Rules, building: str) -> BuildingSpec:
     spec = _specs(rules)[building] = rules.building(building)
     return spec
-
-
-_CLOISTER_BUILDINGS: dict[int, tuple[Rules, frozenset[str]]] = {}
-
-
-def _cloister_buildings(rules: Rules) -> frozenset[str]:
-    """The cloister buildings' ids of a spec set (R-BUILD-4), found once per ``Rules``."""
-    known = _CLOISTER_BUILDINGS.get(id(rules))
-    if known is None or known[0] is not rules:
-        known = _CLOISTER_BUILDINGS[id(rules)] = (rules, frozenset(
-            b for b, spec in rules.buildings.items() if spec.cloister))
-    return known[1]
 
 
 class _Offer:
@@ -386,7 +376,7 @@ class _Display:
                 self.wanted[good] = max(self.wanted.get(good, 0), n)
         self.shorts_of: LandscapeFacts | None = None
         self.shorts: list[float | None] = []
-        cloister = _cloister_buildings(rules)
+        cloister = _cache(rules).cloisters
         self.cloisters_left: int = sum(1 for b in state.display if b in cloister) + sum(
             1 for stack in state.stacks.values() for b in stack if b in cloister)
 
