@@ -123,7 +123,15 @@ def economic_items(player: PlayerState, rules: Rules) -> list[tuple[Coord, str, 
 
 
 def economic_points(player: PlayerState, rules: Rules) -> int:
-    return sum(value for _, _, value in economic_items(player, rules))
+    """The sum of :func:`economic_items`' values, without listing them in order (the bots
+    count it for thousands of positions a second)."""
+    total = 0
+    for space in player.landscape.values():
+        if space.card is not None:
+            values = card_values(space.card, rules)
+            if values:
+                total += values[0]
+    return total
 
 
 @frozen
@@ -163,8 +171,15 @@ def settlement_items(player: PlayerState, rules: Rules) -> list[SettlementItem]:
 
 
 def settlement_points(player: PlayerState, rules: Rules) -> tuple[int, ...]:
-    """Per settlement: its dwelling value plus its neighbours' (R-SCORE-4..6, AMB-19)."""
-    return tuple(item.total for item in settlement_items(player, rules))
+    """Per settlement, in the order of :func:`settlement_items`: its dwelling value plus its
+    neighbours' (R-SCORE-4..6, AMB-19), the items' totals without making the items."""
+    landscape = player.landscape
+    settlements = sorted((coord, space.card) for coord, space in landscape.items()
+                         if space.card is not None and space.card.startswith("S"))
+    return tuple(rules.settlements[card].dwelling
+                 + sum(neighbour_dwelling(landscape[n], rules)
+                       for n in neighbours(coord, landscape))
+                 for coord, card in settlements)
 
 
 def score_player(player: PlayerState, rules: Rules, mode: str | None = None,
