@@ -210,6 +210,11 @@ class Registry:
 # --- sessions -----------------------------------------------------------------------------------
 
 
+def notification(method: str, params: Mapping[str, Any]) -> bytes:
+    """A notification (a request without id), encoded."""
+    return orjson.dumps({"jsonrpc": JSONRPC, "method": method, "params": params})
+
+
 class Session:
     """One client connection. ``send`` (None on HTTP) pushes a message to the client.
 
@@ -228,8 +233,12 @@ class Session:
 
     def notify(self, method: str, params: Mapping[str, Any]) -> None:
         """Push a notification (a request without id) to the client."""
+        self.send(notification(method, params))
+
+    def send(self, message: bytes) -> None:
+        """Push an encoded message (a notification encoded once for many sessions)."""
         if self._send is not None:
-            self._send(orjson.dumps({"jsonrpc": JSONRPC, "method": method, "params": params}))
+            self._send(message)
 
     def close(self) -> None:
         callbacks, self.on_close = self.on_close, []

@@ -18,7 +18,7 @@ from ora_api.jsonrpc.common import (
     GameParams,
     meta,
 )
-from ora_api.jsonrpc.rpc import Registry, Session
+from ora_api.jsonrpc.rpc import Registry, Session, notification
 from ora_api.service import GameService
 
 
@@ -57,6 +57,34 @@ NOTIFICATIONS: dict[str, tuple[type, str]] = {
 METHODS = Registry()
 
 
+class _Encoded:
+    """Each event's ``game.event`` notification, encoded once for all the game's subscribers
+    (a game with a hundred spectators would otherwise encode every event a hundred times): the
+    service hands every sink of a game the same views (``Subscribers.push``), so the last
+    views' encodings are kept by identity. A game's sinks run on one thread at a time; two
+    games' threads at once at worst encode a view twice."""
+
+    KEPT = 256
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[EventView, bytes]] = {}
+
+    def of(self, game_id: UUID, e: EventView) -> bytes:
+        known = self._known.get(id(e))
+        if known is not None and known[0] is e:
+            return known[1]
+        encoded = notification("game.event", {
+            "game_id": str(game_id), "version": e.version, "type": e.type, "data": e.data,
+            "hash": e.hash, "prev_hash": e.prev_hash})
+        if len(self._known) >= self.KEPT:
+            self._known.clear()
+        self._known[id(e)] = (e, encoded)
+        return encoded
+
+
+_ENCODED = _Encoded()
+
+
 @METHODS.method("game.subscribe", params=GameParams, result=SubscribeResult, push=True,
                 errors=(UNKNOWN_GAME, BAD_TOKEN, PUSH_UNAVAILABLE),
                 summary="Receive every new event of the game as a game.event notification.")
@@ -72,9 +100,7 @@ def game_subscribe(svc: GameService, session: Session, p: GameParams) -> Subscri
 
     def sink(game_id: UUID, events: Sequence[EventView]) -> None:
         for e in events:
-            session.notify("game.event", {"game_id": str(game_id), "version": e.version,
-                                          "type": e.type, "data": e.data, "hash": e.hash,
-                                          "prev_hash": e.prev_hash})
+            session.send(_ENCODED.of(game_id, e))
 
     version = svc.subscribe(p.game_id, sink, p.token)
     if not session.subscriptions:

@@ -13,6 +13,8 @@ import orjson
 import pytest
 
 from ora_api import service as service_module
+from ora_api.jsonrpc.rpc import Session, notification
+from ora_api.methods import subscriptions
 from ora_api.service import GameService, open_service
 from ora_core.state import Readings
 from tests.api.conftest import Local, RpcFailed, all_events, new_game, pick, play, verify_chain
@@ -224,6 +226,31 @@ def test_unsubscribe_and_close_stop_notifications(service: GameService) -> None:
     watcher.session.close()
     play(player, game_id, tokens, random.Random(3), max_moves=1)
     assert len(watcher.pushed) == count
+
+
+def test_spectators_get_one_encoding_of_each_event(service: GameService,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each event's game.event is encoded once for all of a game's subscribers, whatever
+    their number: they all get the same bytes, and what they get is the stored event."""
+    encoded: list[bytes] = []
+
+    def counting(method: str, params: Any) -> bytes:
+        encoded.append(notification(method, params))
+        return encoded[-1]
+
+    monkeypatch.setattr(subscriptions, "notification", counting)
+    player = Local(service)
+    game_id, tokens = new_game(player)
+    received: list[list[bytes]] = [[] for _ in range(5)]
+    watchers = [Local(service) for _ in received]
+    for watcher, got in zip(watchers, received, strict=True):
+        watcher.session = Session(got.append)
+        watcher.call("game.subscribe", {"game_id": game_id})
+    play(player, game_id, tokens, random.Random(4), max_moves=6)
+    events = all_events(player, game_id)
+    later = [e for e in events if e["version"] > events[-1]["version"] - len(encoded)]
+    assert len(encoded) == len(later) > 6 and all(got == encoded for got in received)
+    assert [orjson.loads(m)["params"]["data"] for m in encoded] == [e["data"] for e in later]
 
 
 def _race(local: Local, params: list[dict[str, Any]]) -> list[str]:
