@@ -8,6 +8,8 @@ also hold the GIL the request path needs. So:
   budget counted in simulations, playouts or samples above ``MAX_COUNT``;
 - bots think in ``BotLimits.thinkers`` worker processes (``ora serve --bot-thinkers``), never
   in the server's process: at most that many moves think at once, whatever the number of games;
+  a move goes to the least busy worker, except a bot's that keeps a plan between its decisions
+  (``expert`` solo): all of a game's go to one worker, the one that holds its plan;
 - ``BotPool.close`` terminates the workers at once: a thinking bot never delays a shutdown.
 """
 
@@ -17,12 +19,14 @@ import multiprocessing
 import random
 import signal
 import threading
+import zlib
 from multiprocessing.pool import Pool
+from uuid import UUID
 
 from attrs import field, frozen
 
 from ora_core.state import State
-from ora_rules.bots import Bot, make_bot
+from ora_rules.bots import Bot, keeps_plans, make_bot
 from ora_rules.moves import MoveSet
 from ora_rules.specs import Rules
 
@@ -77,8 +81,9 @@ def choose(name: str, state: State) -> str:
     """The move the bot ``name`` chooses at ``state`` (in a worker process). Its random draws
     come from the game's seed and the version it moves at: the same game, replayed, gets the
     same bot moves. A bot that keeps a plan between decisions (``expert`` solo) keeps one a game
-    (``ora_rules.bots.per_game``), in this worker: with several thinkers a game's next decision
-    may reach another worker, whose plan starts there (docs/bots.md, "Seventh pass")."""
+    (``ora_rules.bots.per_game``), and the pool sends all of a game's decisions to this worker
+    (:meth:`BotPool.assign`); a restarted server starts the plans afresh (docs/bots.md,
+    "Seventh pass")."""
     assert _rules is not None, "not a bot worker"
     bot = _bots.get(name)
     if bot is None:
@@ -87,47 +92,76 @@ def choose(name: str, state: State) -> str:
     return str(bot(state, MoveSet(state, _rules), rng))
 
 
+def worker_of(game: UUID, workers: int) -> int:
+    """The worker that thinks for every decision of ``game``'s plan-keeping bot."""
+    return zlib.crc32(game.bytes) % workers
+
+
 class PoolClosed(Exception):
     """The pool was closed while a bot was thinking."""
 
 
 class BotPool:
     """``thinkers`` worker processes, started on first use; ``BotRunner`` hands them at most
-    ``thinkers`` moves at once, chosen fairly across games."""
+    ``thinkers`` moves at once, chosen fairly across games. Each worker is a pool of one, so a
+    plan-keeping bot's game can be sent to the same worker every time (module doc)."""
 
     def __init__(self, rules: Rules, thinkers: int) -> None:
         self._rules = rules
         self._thinkers = thinkers
-        self._pool: Pool | None = None
+        self._pools: list[Pool] = []
+        #: The moves each worker has in hand (under the lock).
+        self.busy = [0] * thinkers
         self._closed = False
         self._lock = threading.Lock()
 
-    def _workers(self) -> Pool:
+    def _worker(self, index: int) -> Pool:
         with self._lock:
             if self._closed:
                 raise PoolClosed
-            if self._pool is None:
+            if not self._pools:
                 # forkserver: no fork of a process running threads; this module preloaded
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["ora_api.table.bot_pool"])
-                self._pool = context.Pool(self._thinkers, _start_worker, (self._rules,))
-            return self._pool
+                self._pools = [context.Pool(1, _start_worker, (self._rules,))
+                               for _ in range(self._thinkers)]
+            return self._pools[index]
 
-    def choose(self, name: str, state: State) -> str:
+    def assign(self, name: str, state: State, game: UUID | None) -> int:
+        """The worker for this move, counted busy until :meth:`done`: the game's own for a
+        plan-keeping bot, else the least busy."""
+        with self._lock:
+            if game is not None and keeps_plans(name, state.config.players):
+                index = worker_of(game, self._thinkers)
+            else:
+                index = min(range(self._thinkers), key=self.busy.__getitem__)
+            self.busy[index] += 1
+            return index
+
+    def done(self, index: int) -> None:
+        with self._lock:
+            self.busy[index] -= 1
+
+    def choose(self, name: str, state: State, game: UUID | None = None) -> str:
         """The bot's move, chosen in a worker process; PoolClosed if closed meanwhile."""
-        pending = self._workers().apply_async(choose, (name, state))
-        while True:
-            try:
-                return pending.get(timeout=0.2)
-            except multiprocessing.TimeoutError:
-                if self._closed:
-                    raise PoolClosed from None
+        index = self.assign(name, state, game)
+        try:
+            pending = self._worker(index).apply_async(choose, (name, state))
+            while True:
+                try:
+                    return pending.get(timeout=0.2)
+                except multiprocessing.TimeoutError:
+                    if self._closed:
+                        raise PoolClosed from None
+        finally:
+            self.done(index)
 
     def close(self) -> None:
         """Terminates the workers, thinking or not."""
         with self._lock:
             self._closed = True
-            pool, self._pool = self._pool, None
-        if pool is not None:
+            pools, self._pools = self._pools, []
+        for pool in pools:
             pool.terminate()
+        for pool in pools:
             pool.join()

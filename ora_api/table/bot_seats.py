@@ -131,7 +131,7 @@ class BotRunner:
     def _move(self, game_id: UUID, waiting: _Waiting) -> None:
         state, seat, name = waiting.state, waiting.seat, waiting.name
         try:
-            command = self._thinkers.choose(name, state)
+            command = self._thinkers.choose(name, state, game_id)
         except PoolClosed:
             return
         except Exception:

@@ -5,7 +5,7 @@ names the CLI, the lobby and the arena know them by. The names are re-exported h
 ``from ora_rules.bots import make_bot`` stays the public path.
 """
 
-from ora_rules.bots.by_name import make_bot
+from ora_rules.bots.by_name import keeps_plans, make_bot
 from ora_rules.bots.players import (
     Bot,
     apply,
@@ -21,6 +21,6 @@ from ora_rules.bots.players import (
 from ora_rules.bots.search import SearchBot
 
 __all__ = [
-    "Bot", "SearchBot", "apply", "builder_bot", "evaluate", "make_bot", "make_greedy",
-    "make_mcts", "make_seeker", "random_bot", "relative", "uniform_bot",
+    "Bot", "SearchBot", "apply", "builder_bot", "evaluate", "keeps_plans", "make_bot",
+    "make_greedy", "make_mcts", "make_seeker", "random_bot", "relative", "uniform_bot",
 ]

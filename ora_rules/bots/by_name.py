@@ -18,6 +18,14 @@ from ora_rules.bots.search import SearchBot
 from ora_rules.specs import Rules
 
 
+def keeps_plans(name: str, players: int) -> bool:
+    """Whether the bot ``name`` keeps a plan between its decisions at a table of ``players``
+    (``expert`` and ``solo`` solo, ``ora_rules.bots.per_game``): a game's decisions should then
+    all reach the same bot object, in order, for the game to be the same when replayed."""
+    family = name.partition(":")[0]
+    return players == 1 and family in ("expert", "solo")
+
+
 def make_bot(name: str, rules: Rules) -> Bot:
     """A bot by name: a level (``easy``, ``medium``, ``hard``, ``expert``), ``expert:N`` (``expert``
     valuing at most N positions a decision at a table), ``learned``, ``learned:N`` (the
