@@ -28,7 +28,7 @@ from ora_core.state import State
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.work import positions
 from ora_rules.decide import execute
-from ora_rules.moves import MoveSet
+from ora_rules.moves import MoveSet, group_key
 from ora_rules.notation import Command
 from ora_rules.scoring import score_player
 from ora_rules.specs import Rules
@@ -45,8 +45,13 @@ LATE = 0.15
 #: 900 positions at most a step).
 PER_GROUP = 4
 STEP_EVALUATIONS = 900
-#: The other moves tried at a branch point: the planner's next best ones there.
-ALTERNATIVES = 2
+#: The other moves tried at a branch point: the planner's best move of each of its next best
+#: groups (another verb or building; its next best moves were mostly the same use with other
+#: amounts) ...
+OTHER_GROUPS = 2
+#: ... and, when the plan's move places something (a build, a settlement, a purchase), its
+#: next best placement: where settlements and buildings stand decides the settlements' worth.
+PLACEMENTS = ("BUILD", "SETTLE", "BUY_PLOT", "BUY_DISTRICT")
 #: ... and the plan's own move with other draws of the planner's candidates from there on (the
 #: planner's games from one position differ by tens of points with its draws).
 REDRAWS = 1
@@ -77,7 +82,7 @@ class Line:
         ranked = planner.ranked(state, MoveSet(state, rules), rng, deadline, STEP_EVALUATIONS)
         _, move, after = ranked[0]
         self.moves.append(move)
-        self.others.append([other for _, other, _ in ranked[1:1 + ALTERNATIVES]]
+        self.others.append([*alternatives(move, [other for _, other, _ in ranked[1:]])]
                            + [None] * (REDRAWS if len(ranked) > 1 else 0))
         # A forced move comes back unplayed, and a move of a settlement turn past the turn's
         # closing COMMIT (``settled``): the line keeps the game's own states, one a command.
@@ -85,6 +90,23 @@ class Line:
             after = execute(state, move, rules).state
         self.states.append(after)
         self.costs.append(positions() - before)
+
+
+def alternatives(move: Command, ranked: list[Command]) -> list[Command]:
+    """The moves a rollout tries instead of ``move`` (``ranked``: the planner's others, best
+    first): the best of each of the next :data:`OTHER_GROUPS` groups, and for a placement its
+    next best placement."""
+    chosen = group_key(move)
+    out: list[Command] = []
+    seen = {chosen}
+    for other in ranked:
+        key = group_key(other)
+        if key not in seen and len(seen) <= OTHER_GROUPS:
+            seen.add(key)
+            out.append(other)
+    if chosen[0] in PLACEMENTS:
+        out.extend(next(([o] for o in ranked if group_key(o) == chosen), []))
+    return out
 
 
 def final_score(state: State, rules: Rules) -> int:
