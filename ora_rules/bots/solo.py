@@ -9,8 +9,9 @@ and plays its next move scores exactly that plan's score.
 
 The plan starts as the planner's own game (the hard level's bounded planner played to the end,
 built a few hundred positions a decision). Then each decision's budget improves it: at a point
-of the plan ahead of the game, one of the planner's other good moves there (its next best by the
-strategic evaluation) is played instead and the planner plays on to the end; if that game scores
+of the plan ahead of the game, one of the planner's other good moves there (the best of its next
+best groups, or another placement of what the plan builds, settles or buys) is played instead,
+or the plan's own move with other draws, and the planner plays on to the end; if that game scores
 more, its moves replace the plan's from that point (a rollout with an incumbent: the bot never
 scores less than the planner's plan it started from). A rollout may take several decisions'
 budgets; it branches far enough ahead that the game does not pass its branch point before it is
