@@ -47,8 +47,8 @@ LATE = 0.15
 PER_GROUP = 4
 STEP_EVALUATIONS = 900
 #: The other moves tried at a branch point: the planner's best move of each of its next best
-#: groups (another verb or building; its next best moves were mostly the same use with other
-#: amounts) ...
+#: groups (another verb or building: 256 of its next two moves in 687 were of the plan's own
+#: group, in two of its games) ...
 OTHER_GROUPS = 2
 #: ... and, when the plan's move places something (a build, a settlement, a purchase), its
 #: next best placement: where settlements and buildings stand decides the settlements' worth.
