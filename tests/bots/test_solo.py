@@ -14,10 +14,17 @@ from ora_core.state import State
 from ora_rules.bots import Bot, make_bot
 from ora_rules.bots.levels import Expert
 from ora_rules.bots.per_game import PerGame
-from ora_rules.bots.solo import STEP_EVALUATIONS, SoloPlanner, final_score
+from ora_rules.bots.solo import (
+    OTHER_GROUPS,
+    PLACEMENTS,
+    STEP_EVALUATIONS,
+    SoloPlanner,
+    alternatives,
+    final_score,
+)
 from ora_rules.bots.work import positions
 from ora_rules.decide import execute, start
-from ora_rules.moves import MoveSet
+from ora_rules.moves import MoveSet, group_key
 from ora_rules.notation import Command
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
@@ -137,3 +144,34 @@ def test_per_game_keeps_a_bounded_number_of_plans_the_latest_used() -> None:
     assert [per_game.keeper(fold(start(make_config(1, "france", "long", seed), rules())))
             for seed in (2, 3)] == made[1:3]
     assert per_game.keepers == made[1:3] and len(made) == 3
+
+
+def test_a_branch_point_tries_other_groups_and_another_placement() -> None:
+    """The moves tried instead of the plan's at a branch point: the best move of each of the
+    planner's next groups (another verb or building) and, for a placement, the next best
+    placement of the same group; for any other move, no other move of its group."""
+    r = rules()
+    state = fold(start(make_config(1, "ireland", "long", 3), r))
+    bot, rng = make_bot("medium", r), random.Random(3)
+    while True:  # the first decision with a choice of placements and of other groups
+        moves = list(MoveSet(state, r))
+        keys = [group_key(m) for m in moves]
+        placing = [m for m, k in zip(moves, keys, strict=True)
+                   if k[0] in PLACEMENTS and keys.count(k) > 1]
+        using = [m for m, k in zip(moves, keys, strict=True) if k[0] not in PLACEMENTS]
+        if placing and using and len(set(keys)) > OTHER_GROUPS + 1:
+            break
+        state = execute(state, bot(state, moves, rng), r).state
+    for chosen in (placing[0], using[0]):
+        others = [m for m in moves if m != chosen]
+        tried = alternatives(chosen, others)
+        tried_keys = [group_key(m) for m in tried]
+        groups = tried_keys[:OTHER_GROUPS]
+        assert len(set(groups)) == OTHER_GROUPS and group_key(chosen) not in groups
+        assert groups == list(dict.fromkeys(k for k in map(group_key, others)
+                                            if k != group_key(chosen)))[:OTHER_GROUPS]
+        if chosen in placing:  # the next placement: the first of its group in ``others``
+            assert tried[OTHER_GROUPS:] == [next(m for m in others
+                                                 if group_key(m) == group_key(chosen))]
+        else:
+            assert len(tried) == OTHER_GROUPS
