@@ -83,7 +83,7 @@ class Line:
         ranked = planner.ranked(state, MoveSet(state, rules), rng, deadline, STEP_EVALUATIONS)
         _, move, after = ranked[0]
         self.moves.append(move)
-        self.others.append([*alternatives(move, [other for _, other, _ in ranked[1:]])]
+        self.others.append(alternatives(move, [other for _, other, _ in ranked[1:]])
                            + [None] * (REDRAWS if len(ranked) > 1 else 0))
         # A forced move comes back unplayed, and a move of a settlement turn past the turn's
         # closing COMMIT (``settled``): the line keeps the game's own states, one a command.
