@@ -16,8 +16,9 @@ from cattrs.strategies import configure_tagged_union
 
 from ora_core.events import EVENT_BY_TAG, GameEvent
 from ora_core.state import Space, State
+from ora_core.turn import TURN_FIELDS, Flow, Turn
 from ora_core.upcasting import SCHEMA, VERSION_KEY, Schema
-from ora_core.values import Coord
+from ora_core.values import Coord, Stage
 
 # Stored events are trusted (the hash chain guards them), so the per-field error trees of
 # detailed validation are not worth their cost on every fold. Fields at their default are left
@@ -54,6 +55,57 @@ converter.register_unstructure_hook_func(
     lambda t: getattr(t, "__origin__", t) in (frozenset, set),
     lambda value: sorted(value),
 )
+
+
+# The native classes of the flow (``ora_core.turn``), written as cattrs wrote them when they were
+# attrs classes: fields in their order, those at their default left out, tuples as lists, the
+# queue's (kind, seat) pairs as they are, the purchases sorted.
+_BLANK_TURN, _BLANK_FLOW = Turn("", 0), Flow(Turn("", 0))
+
+
+def _unstructure_turn(turn: Turn) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": turn.kind, "seat": turn.seat}
+    for name, value, default in zip(TURN_FIELDS[2:], turn.fields()[2:], _BLANK_TURN.fields()[2:],
+                                    strict=True):
+        if value != default:
+            data[name] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
+def _structure_turn(data: Mapping[str, Any], _: Any = None) -> Turn:
+    get = data.get
+    return Turn(data["kind"], data["seat"], get("main_done", False),
+                get("landscape_bought", False), get("settled", False), tuple(get("grants", ())),
+                tuple(get("free_uses", ())), get("prior_bonus"), get("contract"),
+                get("deciding"), tuple(get("neutral_built", ())))
+
+
+def _unstructure_flow(flow: Flow) -> dict[str, Any]:
+    data: dict[str, Any] = {"turn": _unstructure_turn(flow.turn)}
+    if flow.queue != _BLANK_FLOW.queue:
+        data["queue"] = list(flow.queue)
+    if flow.round_purchases != _BLANK_FLOW.round_purchases:
+        data["round_purchases"] = sorted(flow.round_purchases)
+    if flow.settlement is not None:
+        data["settlement"] = flow.settlement
+    if flow.final_phase:
+        data["final_phase"] = flow.final_phase
+    return data
+
+
+def _structure_flow(data: Mapping[str, Any], _: Any = None) -> Flow:
+    settlement = data.get("settlement")
+    return Flow(_structure_turn(data["turn"]),
+                tuple((kind, seat) for kind, seat in data.get("queue", ())),
+                frozenset(data.get("round_purchases", ())),
+                None if settlement is None else Stage(settlement),
+                data.get("final_phase", False))
+
+
+converter.register_unstructure_hook(Turn, _unstructure_turn)
+converter.register_structure_hook(Turn, _structure_turn)
+converter.register_unstructure_hook(Flow, _unstructure_flow)
+converter.register_structure_hook(Flow, _structure_flow)
 
 
 # Registered last: the tagged union builds its per-class functions from the hooks above.

@@ -50,13 +50,18 @@ _set = object.__setattr__
 def replace(obj: _T, /, **changes: Any) -> _T:
     """A copy of ``obj``, a frozen attrs instance of one of the state classes kept in a
     ``__dict__`` (ora_core.state), with ``changes``: one C-level dict copy, no ``attrs.evolve``
-    machinery. No converters or validators run, as for every value ``evolve`` builds; the
-    rules use it for the flow they keep aside while deciding a command."""
+    machinery. No converters or validators run, as for every value ``evolve`` builds. The
+    native classes (``Turn``, ``Flow``: ``ora_core.turn``) have no ``__dict__`` and make their
+    own copy (``__replace__``)."""
     try:
         fields = obj.__dict__.copy()
     except AttributeError:
-        raise TypeError(f"replace() copies the __dict__ state classes, not {type(obj).__name__}"
-                        ) from None
+        native = getattr(obj, "__replace__", None)
+        if native is None:
+            raise TypeError("replace() copies the __dict__ state classes and the native ones, "
+                            f"not {type(obj).__name__}") from None
+        own: _T = native(**changes)
+        return own
     fields.update(changes)
     new: _T = _new_object(type(obj))
     _set(new, "__dict__", fields)

@@ -3,10 +3,12 @@
 Mappings held by these classes are never mutated after construction; ``evolve`` copies and
 replaces them (copy-on-write), so a state can be shared freely between branches of a search.
 
-The classes ``evolve`` copies for nearly every event (``State``, ``PlayerState``, ``Flow``,
-``Turn``, ``Wheel``) keep their fields in a ``__dict__`` rather than slots: a copy with changes is
-then one C-level dict copy (``ora_core.evolve.replace``), about three times faster than setting
-eighteen slots one by one, and copying is most of what applying a command costs.
+The classes ``evolve`` copies for nearly every event (``State``, ``PlayerState``, ``Wheel``)
+keep their fields in a ``__dict__`` rather than slots: a copy with changes is then one C-level
+dict copy (``ora_core.evolve.replace``), about three times faster than setting
+eighteen slots one by one, and copying is most of what applying a command costs. ``Turn`` and
+``Flow``, made anew by nearly every command, are native classes of the compiled core instead
+(``ora_core.turn``), imported here with the rest of the model.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Any
 
 from attrs import frozen
 
+from ora_core.turn import Flow as Flow
+from ora_core.turn import Turn as Turn
 from ora_core.values import Coord, Good, Indicator, Stage, Terrain, Variant
 
 
@@ -211,58 +215,6 @@ class Placement:
 
     seat: int
     coord: Coord
-
-
-@frozen(slots=False)  # copied per event (module doc)
-class Turn:
-    """The decision the game waits for, and what has happened in the current slot.
-
-    ``kind`` is one of ``action`` (an ordinary action slot), ``bonus`` (a bonus-round slot,
-    R-BONUS-3), ``settlement`` (a player's part of a settlement phase, R-SET-2), ``neutral``
-    (solo step 3: the solo player builds the display onto the neutral landscape, R-SOLO-10),
-    ``neutral_prior`` (solo step 4: the optional use of the neutral prior), ``over`` (the game
-    has ended).
-    """
-
-    kind: str
-    seat: int
-    main_done: bool = False
-    landscape_bought: bool = False
-    settled: bool = False
-    #: Extra actions a building function granted in this slot, still unused
-    #: (``build``, ``fell``, ``cut``, ``settle``, ``district``, ``plot``).
-    grants: tuple[str, ...] = ()
-    #: Buildings the slot's player may use now without placing a clergyman (work contract
-    #: paid, redirecting buildings), consumed by the use.
-    free_uses: tuple[str, ...] = ()
-    #: The building just built that the prior may be placed on (R-BUILD-7).
-    prior_bonus: str | None = None
-    #: A work contract waiting for its owner to choose the clergyman (R-WC-2): the building.
-    contract: str | None = None
-    #: The seat that must decide now (the contract owner while ``contract`` is pending).
-    deciding: int | None = None
-    #: Solo (R-SOLO-9): the buildings the neutral player built in this round's step 3, which
-    #: step 4 may use with the neutral prior.
-    neutral_built: tuple[str, ...] = ()
-
-    @property
-    def decider(self) -> int:
-        return self.seat if self.deciding is None else self.deciding
-
-
-@frozen(slots=False)  # copied per event (module doc)
-class Flow:
-    """Where the game stands in its schedule: the current turn and the slots still to come."""
-
-    turn: Turn
-    #: Upcoming turns of the current round (or settlement phase), as (kind, seat).
-    queue: tuple[tuple[str, int], ...] = ()
-    #: Seats that bought a landscape in this round outside settlement phases (R-BUY-2).
-    round_purchases: frozenset[int] = frozenset()
-    #: The settlement phase in progress, if any.
-    settlement: Stage | None = None
-    #: Set once the final phase of the two-player games has begun (R-END-2, R-END-3).
-    final_phase: bool = False
 
 
 @frozen

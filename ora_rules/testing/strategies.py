@@ -50,7 +50,8 @@ from ora_core.events import (
 )
 from ora_core.evolve import evolve, fold
 from ora_core.state import State
-from ora_core.values import Coord, Good
+from ora_core.turn import Flow, Turn
+from ora_core.values import Coord, Good, Stage
 from ora_rules.bots import random_bot
 from ora_rules.decide import decide, start
 from ora_rules.moves import legal_moves
@@ -84,6 +85,16 @@ def _is_mapping(origin: Any) -> bool:
     )
 
 
+#: The annotations of the native classes (``ora_core.turn``), which compiled keep none.
+_TURN_TYPES: dict[str, Any] = {
+    "kind": str, "seat": int, "main_done": bool, "landscape_bought": bool, "settled": bool,
+    "grants": tuple[str, ...], "free_uses": tuple[str, ...], "prior_bonus": str | None,
+    "contract": str | None, "deciding": int | None, "neutral_built": tuple[str, ...]}
+_FLOW_TYPES: dict[str, Any] = {
+    "turn": Turn, "queue": tuple[tuple[str, int], ...], "round_purchases": frozenset[int],
+    "settlement": Stage | None, "final_phase": bool}
+
+
 def _from_type(tp: Any) -> st.SearchStrategy[Any]:
     """A strategy for values of the annotation ``tp`` (as resolved from an attrs class)."""
     if tp == Coord:
@@ -100,6 +111,10 @@ def _from_type(tp: Any) -> st.SearchStrategy[Any]:
         return st.sampled_from(tp)
     if isinstance(tp, type) and attrs.has(tp):
         return _plain_attrs(tp)
+    if tp is Turn:  # the native classes of ora_core.turn: their fields by name
+        return st.builds(Turn, **{name: from_type(t) for name, t in _TURN_TYPES.items()})
+    if tp is Flow:
+        return st.builds(Flow, **{name: from_type(t) for name, t in _FLOW_TYPES.items()})
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
         return st.one_of(*(from_type(a) for a in args))

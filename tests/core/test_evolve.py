@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from ora_core.codec import event_to_dict, state_to_dict
 from ora_core.events import EVENT_TYPES, GameEvent, GameStarted, MovePlayed, PositionRestored
 from ora_core.evolve import evolve, fold, replace
-from ora_core.state import Placement, State, Turn
+from ora_core.state import Flow, Placement, State, Turn
 from ora_rules.testing import strategies as gen
 from tests.compare import first_difference
 
@@ -127,10 +127,17 @@ def test_a_game_starts_from_nothing(event: GameStarted) -> None:
 
 
 def test_replace_copies_a_state_class_and_refuses_a_slotted_one() -> None:
-    """``replace`` is the fast copy of the ``__dict__`` state classes; the originals stay."""
+    """``replace`` is the fast copy of the ``__dict__`` state classes and of the native ones
+    (``Turn``, ``Flow``); the originals stay."""
     turn = Turn(kind="action", seat=1)
     changed = replace(turn, main_done=True)
     assert changed == Turn(kind="action", seat=1, main_done=True)
     assert turn.main_done is False
+    flow = Flow(turn=turn, queue=(("action", 2),))
+    assert replace(flow, final_phase=True) == Flow(turn=turn, queue=(("action", 2),),
+                                                   final_phase=True)
+    assert flow.final_phase is False
+    with pytest.raises(TypeError, match="no field 'main_don'"):
+        replace(turn, main_don=True)
     with pytest.raises(TypeError, match="Placement"):
         replace(Placement(0, (1, 1)), seat=1)
