@@ -7,16 +7,17 @@ mappings keyed by coordinates as lists of pairs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import orjson
 from cattrs.preconf.orjson import make_converter
 from cattrs.strategies import configure_tagged_union
 
-from ora_core.events import EVENT_BY_TAG, GameEvent
+from ora_core.events import EVENT_BY_TAG, NATIVE_EVENTS, GameEvent
+from ora_core.native import REQUIRED, Record
 from ora_core.state import Space, State
-from ora_core.turn import TURN_FIELDS, Flow, Turn
+from ora_core.turn import Flow, Turn
 from ora_core.upcasting import SCHEMA, VERSION_KEY, Schema
 from ora_core.values import Coord, Stage
 
@@ -57,16 +58,13 @@ converter.register_unstructure_hook_func(
 )
 
 
-# The native classes of the flow (``ora_core.turn``), written as cattrs wrote them when they were
-# attrs classes: fields in their order, those at their default left out, tuples as lists, the
-# queue's (kind, seat) pairs as they are, the purchases sorted.
-_BLANK_TURN, _BLANK_FLOW = Turn("", 0), Flow(Turn("", 0))
-
-
+# The native classes (the flow, ``ora_core.turn``, and the events of every command,
+# ``ora_core.command_events``), written as cattrs wrote them when they were attrs classes:
+# fields in their order, those at their default left out, tuples as lists, the queue's
+# (kind, seat) pairs as they are, the purchases sorted.
 def _unstructure_turn(turn: Turn) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": turn.kind, "seat": turn.seat}
-    for name, value, default in zip(TURN_FIELDS[2:], turn.fields()[2:], _BLANK_TURN.fields()[2:],
-                                    strict=True):
+    for (name, _, default), value in zip(Turn.FIELDS[2:], turn.fields()[2:], strict=True):
         if value != default:
             data[name] = list(value) if isinstance(value, tuple) else value
     return data
@@ -82,9 +80,9 @@ def _structure_turn(data: Mapping[str, Any], _: Any = None) -> Turn:
 
 def _unstructure_flow(flow: Flow) -> dict[str, Any]:
     data: dict[str, Any] = {"turn": _unstructure_turn(flow.turn)}
-    if flow.queue != _BLANK_FLOW.queue:
+    if flow.queue:
         data["queue"] = list(flow.queue)
-    if flow.round_purchases != _BLANK_FLOW.round_purchases:
+    if flow.round_purchases:
         data["round_purchases"] = sorted(flow.round_purchases)
     if flow.settlement is not None:
         data["settlement"] = flow.settlement
@@ -102,10 +100,49 @@ def _structure_flow(data: Mapping[str, Any], _: Any = None) -> Flow:
                 data.get("final_phase", False))
 
 
+# Turn and Flow, written for every command and read for every command of a fold, have hooks
+# of their own (above); the native events are written and read by their ``FIELDS``.
 converter.register_unstructure_hook(Turn, _unstructure_turn)
 converter.register_structure_hook(Turn, _structure_turn)
 converter.register_unstructure_hook(Flow, _unstructure_flow)
 converter.register_structure_hook(Flow, _structure_flow)
+
+#: Field types JSON already holds as they are: no hook runs for them.
+_AS_THEY_ARE = {int, str, bool, int | None, str | None}
+
+
+def _hooks(tp: Any) -> tuple[Callable[[Any], Any] | None, Callable[[Any, Any], Any] | None]:
+    """A field type's unstructuring and structuring hooks; none for those of ``_AS_THEY_ARE``."""
+    if tp in _AS_THEY_ARE:
+        return None, None
+    return converter.get_unstructure_hook(tp), converter.get_structure_hook(tp)
+
+
+def _register_record(cls: type[Record]) -> None:
+    """The hooks of a native event: each field by its type's hook, those at their default left
+    out, as cattrs wrote an attrs class."""
+    fields = [(name, tp, default, *_hooks(tp)) for name, tp, default in cls.FIELDS]
+
+    def unstructure(record: Record) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for (name, _, default, write, _), value in zip(fields, record.fields(), strict=True):
+            if default is REQUIRED or value != default:
+                data[name] = value if write is None else write(value)
+        return data
+
+    def structure(data: Mapping[str, Any], _: Any = None) -> Record:
+        values = []
+        for name, tp, default, _, read in fields:
+            value = data[name] if default is REQUIRED else data.get(name, default)
+            values.append(value if read is None or name not in data else read(value, tp))
+        return cls(*values)
+
+    converter.register_unstructure_hook(cls, unstructure)
+    converter.register_structure_hook(cls, structure)
+
+
+for _native in NATIVE_EVENTS:
+    _register_record(_native)
 
 
 # Registered last: the tagged union builds its per-class functions from the hooks above.

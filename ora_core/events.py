@@ -15,7 +15,15 @@ from typing import Any, ClassVar, TypeVar, Union, cast, dataclass_transform
 import attrs
 from attrs import frozen
 
-from ora_core.state import Flow, GameConfig, Score, State
+from ora_core.command_events import BuildingUsed as BuildingUsed
+from ora_core.command_events import ClergyPlaced as ClergyPlaced
+from ora_core.command_events import FlowChanged as FlowChanged
+from ora_core.command_events import GoodsGained as GoodsGained
+from ora_core.command_events import GoodsPaid as GoodsPaid
+from ora_core.command_events import IndicatorUsed as IndicatorUsed
+from ora_core.command_events import MovePlayed as MovePlayed
+from ora_core.native import Record
+from ora_core.state import GameConfig, Score, State
 from ora_core.values import Coord, Good, Indicator, Stage, Terrain
 
 
@@ -33,7 +41,8 @@ class Event:
 
 
 _E = TypeVar("_E", bound=Event)
-_DECLARED: dict[str, type[Event]] = {}
+_A = TypeVar("_A", bound="Event | Record")
+_DECLARED: dict[str, type[Event | Record]] = {}
 
 
 @dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(attrs.field,))
@@ -51,11 +60,22 @@ def event(tag: str) -> Callable[[type[_E]], type[_E]]:
     return declare
 
 
-def amended(event: _E, **changes: Any) -> _E:
-    """A copy of ``event`` with ``changes`` (``attrs.evolve``, typed for ``@event`` classes):
-    for tests and tools that alter a stream on purpose; the rules never amend a fact."""
-    copy: _E = attrs.evolve(cast(Any, event), **changes)  # the plugin sees no attrs class
+def amended(event: _A, **changes: Any) -> _A:
+    """A copy of ``event`` with ``changes`` (``attrs.evolve``, typed for ``@event`` classes;
+    a native event's ``__replace__``): for tests and tools that alter a stream on purpose; the
+    rules never amend a fact."""
+    if isinstance(event, Record):
+        return cast(_A, event.__replace__(**changes))
+    copy: _A = attrs.evolve(cast(Any, event), **changes)  # the plugin sees no attrs class
     return copy
+
+
+#: The commonest events, native classes of the compiled core (``ora_core.command_events``):
+#: declared here with the others, under their own ``TAG``.
+NATIVE_EVENTS = (MovePlayed, FlowChanged, GoodsPaid, GoodsGained, IndicatorUsed, ClergyPlaced,
+                 BuildingUsed)
+for _native in NATIVE_EVENTS:
+    _DECLARED[_native.TAG] = _native
 
 
 @frozen
@@ -99,34 +119,6 @@ class GameStarted(Event):
     wonder_stack: tuple[str, ...] = ()
 
 
-@event("move_played")
-class MovePlayed(Event):
-    """A player's command, as text in the move notation: the first event of every command."""
-
-    seat: int
-    move: str
-    #: A game with a clock (``GameConfig.clock``): the milliseconds the decision took and the
-    #: seat's time left after it (``ora_rules.clocks``). None without a clock, and then not
-    #: stored: a game without a clock keeps the bytes it always had (docs/architecture.md).
-    took: int | None = None
-    left: int | None = None
-
-
-@event("goods_paid")
-class GoodsPaid(Event):
-    """Goods a player handed to the general supply (or, with ``to_seat``, to another player)."""
-
-    seat: int
-    goods: Mapping[Good, int]
-    to_seat: int | None = None
-
-
-@event("goods_gained")
-class GoodsGained(Event):
-    seat: int
-    goods: Mapping[Good, int]
-
-
 @event("wonder_taken")
 class WonderTaken(Event):
     """Liesborn (R-LIES-3): ``seat`` received a wonder: ``tile`` from the display, dark-blue side
@@ -155,13 +147,6 @@ class CoinPiecesCounted(Event):
     fives: int
 
 
-@event("indicator_used")
-class IndicatorUsed(Event):
-    """A wheel production: the indicator (or the joker) goes back to the arm (R-WHEEL-6)."""
-
-    indicator: Indicator
-
-
 @event("wheel_rotated")
 class WheelRotated(Event):
     """One rotation (R-WHEEL-5); ``removed`` left play at the end of the wheel (solo)."""
@@ -174,27 +159,10 @@ class IndicatorEntered(Event):
     indicator: Indicator
 
 
-@event("clergy_placed")
-class ClergyPlaced(Event):
-    """Clergyman ``clergy`` (0 = prior) of ``seat`` now stands on ``building``."""
-
-    seat: int
-    clergy: int
-    building: str
-
-
 @event("clergy_returned")
 class ClergyReturned(Event):
     seat: int
     clergy: tuple[int, ...]
-
-
-@event("building_used")
-class BuildingUsed(Event):
-    """``seat`` carried out the function of ``building`` (placement, contract or redirect)."""
-
-    seat: int
-    building: str
 
 
 @event("building_built")
@@ -258,13 +226,6 @@ class BuildingsRevealed(Event):
 class SettlementsDealt(Event):
     settlement: str
     seats: tuple[int, ...]
-
-
-@event("flow_changed")
-class FlowChanged(Event):
-    """The decision the game now waits for (computed by the rules after every command)."""
-
-    flow: Flow
 
 
 @event("move_annotated")

@@ -1,38 +1,16 @@
-"""The flow of play, ``Turn`` and ``Flow``: the model's first native classes (issue 34).
-
-Every command makes a new turn and a new flow, often several (``Draft.update_turn``), and reads
-their fields at every check. As attrs classes each was made by an interpreted ``__init__``
-(about 1.3 µs) and read through the generic attribute protocol; compiled by mypyc these plain
-classes are made in about 0.07 µs and read as C struct fields. In the pure build they are
-ordinary slotted classes.
-
-They behave as the attrs classes did: every field is ``Final`` (mypy refuses an assignment, and
-the compiled classes raise ``AttributeError``), equality and hashing go by the fields, the repr
-names them, ``__replace__`` makes a changed copy (``ora_core.evolve.replace``; the name of
-Python 3.13's ``copy.replace`` protocol) and ``__reduce__`` pickles them (the bot workers
-receive states from other processes). The codec's hooks (``ora_core.codec``) write them as
-cattrs wrote the attrs classes, so stored events keep their bytes.
-"""
+"""The flow of play, ``Turn`` and ``Flow``: native classes of the compiled core (issue 34;
+``ora_core.native`` says why). Every command makes a new turn and a new flow, often several
+(``Draft.update_turn``), and reads their fields at every check."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
+from ora_core.native import REQUIRED, Record
 from ora_core.values import Stage
 
-#: The fields of each class, in their order (the codec and ``__replace__`` check names by them).
-TURN_FIELDS: Final = ("kind", "seat", "main_done", "landscape_bought", "settled", "grants",
-                      "free_uses", "prior_bonus", "contract", "deciding", "neutral_built")
-FLOW_FIELDS: Final = ("turn", "queue", "round_purchases", "settlement", "final_phase")
 
-
-def _check_names(cls: str, changes: dict[str, Any], fields: tuple[str, ...]) -> None:
-    for name in changes:
-        if name not in fields:
-            raise TypeError(f"{cls} has no field {name!r}")
-
-
-class Turn:
+class Turn(Record):
     """The decision the game waits for, and what has happened in the current slot.
 
     ``kind`` is one of ``action`` (an ordinary action slot), ``bonus`` (a bonus-round slot,
@@ -52,7 +30,25 @@ class Turn:
     neutral prior.
     """
 
-    __slots__ = TURN_FIELDS
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("kind", str, REQUIRED), ("seat", int, REQUIRED), ("main_done", bool, False),
+        ("landscape_bought", bool, False), ("settled", bool, False),
+        ("grants", tuple[str, ...], ()), ("free_uses", tuple[str, ...], ()),
+        ("prior_bonus", str | None, None), ("contract", str | None, None),
+        ("deciding", int | None, None), ("neutral_built", tuple[str, ...], ()))
+    __slots__ = (
+        "contract",
+        "deciding",
+        "free_uses",
+        "grants",
+        "kind",
+        "landscape_bought",
+        "main_done",
+        "neutral_built",
+        "prior_bonus",
+        "seat",
+        "settled",
+    )
 
     def __init__(self, kind: str, seat: int, main_done: bool = False,
                  landscape_bought: bool = False, settled: bool = False,
@@ -81,7 +77,11 @@ class Turn:
                 self.neutral_built)
 
     def __replace__(self, **changes: Any) -> Turn:
-        _check_names("Turn", changes, TURN_FIELDS)
+        """Each field by name (``Record``'s generic copy is slower, and turns are copied at
+        nearly every command)."""
+        if not _TURN_NAMES.issuperset(changes):
+            unknown: Turn = super().__replace__(**changes)  # raises, naming the unknown field
+            return unknown
         return Turn(changes.get("kind", self.kind), changes.get("seat", self.seat),
                     changes.get("main_done", self.main_done),
                     changes.get("landscape_bought", self.landscape_bought),
@@ -91,24 +91,8 @@ class Turn:
                     changes.get("contract", self.contract), changes.get("deciding", self.deciding),
                     changes.get("neutral_built", self.neutral_built))
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Turn):
-            return NotImplemented
-        return self is other or self.fields() == other.fields()
 
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}"
-                          for name, value in zip(TURN_FIELDS, self.fields(), strict=True))
-        return f"Turn({shown})"
-
-    def __reduce__(self) -> tuple[type[Turn], tuple[Any, ...]]:
-        return Turn, self.fields()
-
-
-class Flow:
+class Flow(Record):
     """Where the game stands in its schedule: the current turn and the slots still to come.
 
     ``queue``: the upcoming turns of the current round (or settlement phase), as (kind, seat);
@@ -118,7 +102,11 @@ class Flow:
     R-END-3).
     """
 
-    __slots__ = FLOW_FIELDS
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("turn", Turn, REQUIRED), ("queue", tuple[tuple[str, int], ...], ()),
+        ("round_purchases", frozenset[int], frozenset()), ("settlement", Stage | None, None),
+        ("final_phase", bool, False))
+    __slots__ = ("final_phase", "queue", "round_purchases", "settlement", "turn")
 
     def __init__(self, turn: Turn, queue: tuple[tuple[str, int], ...] = (),
                  round_purchases: frozenset[int] = frozenset(), settlement: Stage | None = None,
@@ -132,29 +120,9 @@ class Flow:
     def fields(self) -> tuple[Any, ...]:
         return (self.turn, self.queue, self.round_purchases, self.settlement, self.final_phase)
 
-    def __replace__(self, **changes: Any) -> Flow:
-        _check_names("Flow", changes, FLOW_FIELDS)
-        return Flow(changes.get("turn", self.turn), changes.get("queue", self.queue),
-                    changes.get("round_purchases", self.round_purchases),
-                    changes.get("settlement", self.settlement),
-                    changes.get("final_phase", self.final_phase))
-
     def with_turn(self, turn: Turn) -> Flow:
         """The same flow with another turn (what most commands change)."""
         return Flow(turn, self.queue, self.round_purchases, self.settlement, self.final_phase)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Flow):
-            return NotImplemented
-        return self is other or self.fields() == other.fields()
 
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}"
-                          for name, value in zip(FLOW_FIELDS, self.fields(), strict=True))
-        return f"Flow({shown})"
-
-    def __reduce__(self) -> tuple[type[Flow], tuple[Any, ...]]:
-        return Flow, self.fields()
+_TURN_NAMES: Final = frozenset(name for name, _, _ in Turn.FIELDS)

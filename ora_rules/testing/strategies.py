@@ -49,9 +49,9 @@ from ora_core.events import (
     WonderTaken,
 )
 from ora_core.evolve import evolve, fold
+from ora_core.native import Record
 from ora_core.state import State
-from ora_core.turn import Flow, Turn
-from ora_core.values import Coord, Good, Stage
+from ora_core.values import Coord, Good
 from ora_rules.bots import random_bot
 from ora_rules.decide import decide, start
 from ora_rules.moves import legal_moves
@@ -85,16 +85,6 @@ def _is_mapping(origin: Any) -> bool:
     )
 
 
-#: The annotations of the native classes (``ora_core.turn``), which compiled keep none.
-_TURN_TYPES: dict[str, Any] = {
-    "kind": str, "seat": int, "main_done": bool, "landscape_bought": bool, "settled": bool,
-    "grants": tuple[str, ...], "free_uses": tuple[str, ...], "prior_bonus": str | None,
-    "contract": str | None, "deciding": int | None, "neutral_built": tuple[str, ...]}
-_FLOW_TYPES: dict[str, Any] = {
-    "turn": Turn, "queue": tuple[tuple[str, int], ...], "round_purchases": frozenset[int],
-    "settlement": Stage | None, "final_phase": bool}
-
-
 def _from_type(tp: Any) -> st.SearchStrategy[Any]:
     """A strategy for values of the annotation ``tp`` (as resolved from an attrs class)."""
     if tp == Coord:
@@ -111,10 +101,8 @@ def _from_type(tp: Any) -> st.SearchStrategy[Any]:
         return st.sampled_from(tp)
     if isinstance(tp, type) and attrs.has(tp):
         return _plain_attrs(tp)
-    if tp is Turn:  # the native classes of ora_core.turn: their fields by name
-        return st.builds(Turn, **{name: from_type(t) for name, t in _TURN_TYPES.items()})
-    if tp is Flow:
-        return st.builds(Flow, **{name: from_type(t) for name, t in _FLOW_TYPES.items()})
+    if isinstance(tp, type) and issubclass(tp, Record):  # a native class: its FIELDS' types
+        return _plain_attrs(tp)
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
         return st.one_of(*(from_type(a) for a in args))
@@ -143,9 +131,12 @@ def _fields(cls: type) -> tuple[attrs.Attribute[Any], ...]:
 
 
 def from_attrs(cls: type, **overrides: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    """Instances of the attrs class ``cls``, every init field drawn from its annotation."""
-    kwargs = {f.name: overrides[f.name] if f.name in overrides else from_type(f.type)
-              for f in _fields(cls)}
+    """Instances of the attrs class ``cls``, every init field drawn from its annotation (or of
+    a native class, ``ora_core.native.Record``, each field from its type in ``FIELDS``)."""
+    types = ({name: tp for name, tp, _ in cls.FIELDS} if issubclass(cls, Record)
+             else {f.name: f.type for f in _fields(typing.cast(type, cls))})
+    kwargs = {name: overrides[name] if name in overrides else from_type(tp)
+              for name, tp in types.items()}
     unknown = set(overrides) - set(kwargs)
     if unknown:
         raise TypeError(f"{cls.__name__} has no fields {sorted(unknown)}")
