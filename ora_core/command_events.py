@@ -1,6 +1,7 @@
 """The commonest events, native classes of the compiled core (issue 34; ``ora_core.native`` says
-why): ``MovePlayed`` and ``FlowChanged`` begin and end nearly every command, and a use of a
-building places a clergyman, uses the building and the wheel, and pays and gains goods.
+why): ``MovePlayed`` and ``FlowChanged`` begin and end nearly every command; a use of a
+building places a clergyman, uses the building and the wheel, and pays, gains and converts
+goods; the rest build, settle, clear land and begin rounds.
 
 ``ora_core.events`` declares them with the other events (``GameEvent``, their tags), and
 ``ora_core.codec`` writes them as cattrs wrote the attrs classes they were, so stored events
@@ -15,7 +16,7 @@ from typing import Any, ClassVar, Final
 
 from ora_core.native import REQUIRED, Record
 from ora_core.turn import Flow
-from ora_core.values import Good, Indicator
+from ora_core.values import Coord, Good, Indicator
 
 
 class MovePlayed(Record):
@@ -136,3 +137,111 @@ class BuildingUsed(Record):
 
     def fields(self) -> tuple[Any, ...]:
         return (self.seat, self.building)
+
+
+class GoodsConverted(Record):
+    """A free conversion (R-FREE-1 b, d, e): goods given up and goods received."""
+
+    TAG: ClassVar[str] = "goods_converted"
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("seat", int, REQUIRED), ("given", Mapping[Good, int], REQUIRED),
+        ("received", Mapping[Good, int], REQUIRED))
+    __slots__ = ("given", "received", "seat")
+
+    def __init__(self, seat: int, given: Mapping[Good, int], received: Mapping[Good, int]
+                 ) -> None:
+        self.seat: Final = seat
+        self.given: Final = given
+        self.received: Final = received
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.seat, self.given, self.received)
+
+
+class WheelRotated(Record):
+    """One rotation (R-WHEEL-5); ``removed`` left play at the end of the wheel (solo)."""
+
+    TAG: ClassVar[str] = "wheel_rotated"
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("removed", tuple[Indicator, ...], ()),)
+    __slots__ = ("removed",)
+
+    def __init__(self, removed: tuple[Indicator, ...] = ()) -> None:
+        self.removed: Final = removed
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.removed,)
+
+
+class ClergyReturned(Record):
+    TAG: ClassVar[str] = "clergy_returned"
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("seat", int, REQUIRED), ("clergy", tuple[int, ...], REQUIRED))
+    __slots__ = ("clergy", "seat")
+
+    def __init__(self, seat: int, clergy: tuple[int, ...]) -> None:
+        self.seat: Final = seat
+        self.clergy: Final = clergy
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.seat, self.clergy)
+
+
+class BuildingBuilt(Record):
+    TAG: ClassVar[str] = "building_built"
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("seat", int, REQUIRED), ("building", str, REQUIRED), ("coord", Coord, REQUIRED))
+    __slots__ = ("building", "coord", "seat")
+
+    def __init__(self, seat: int, building: str, coord: Coord) -> None:
+        self.seat: Final = seat
+        self.building: Final = building
+        self.coord: Final = coord
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.seat, self.building, self.coord)
+
+
+class SettlementBuilt(Record):
+    TAG: ClassVar[str] = "settlement_built"
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("seat", int, REQUIRED), ("settlement", str, REQUIRED), ("coord", Coord, REQUIRED))
+    __slots__ = ("coord", "seat", "settlement")
+
+    def __init__(self, seat: int, settlement: str, coord: Coord) -> None:
+        self.seat: Final = seat
+        self.settlement: Final = settlement
+        self.coord: Final = coord
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.seat, self.settlement, self.coord)
+
+
+class CardRemoved(Record):
+    """A forest or moor card left a player's landscape; the space is now plains (R-FELL-6)."""
+
+    TAG: ClassVar[str] = "card_removed"
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("seat", int, REQUIRED), ("coord", Coord, REQUIRED))
+    __slots__ = ("coord", "seat")
+
+    def __init__(self, seat: int, coord: Coord) -> None:
+        self.seat: Final = seat
+        self.coord: Final = coord
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.seat, self.coord)
+
+
+class RoundBegan(Record):
+    TAG: ClassVar[str] = "round_began"
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("round", int, REQUIRED), ("start_seat", int, REQUIRED))
+    __slots__ = ("round", "start_seat")
+
+    def __init__(self, round: int, start_seat: int) -> None:
+        self.round: Final = round
+        self.start_seat: Final = start_seat
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.round, self.start_seat)

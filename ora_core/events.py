@@ -15,13 +15,20 @@ from typing import Any, ClassVar, TypeVar, Union, cast, dataclass_transform
 import attrs
 from attrs import frozen
 
+from ora_core.command_events import BuildingBuilt as BuildingBuilt
 from ora_core.command_events import BuildingUsed as BuildingUsed
+from ora_core.command_events import CardRemoved as CardRemoved
 from ora_core.command_events import ClergyPlaced as ClergyPlaced
+from ora_core.command_events import ClergyReturned as ClergyReturned
 from ora_core.command_events import FlowChanged as FlowChanged
+from ora_core.command_events import GoodsConverted as GoodsConverted
 from ora_core.command_events import GoodsGained as GoodsGained
 from ora_core.command_events import GoodsPaid as GoodsPaid
 from ora_core.command_events import IndicatorUsed as IndicatorUsed
 from ora_core.command_events import MovePlayed as MovePlayed
+from ora_core.command_events import RoundBegan as RoundBegan
+from ora_core.command_events import SettlementBuilt as SettlementBuilt
+from ora_core.command_events import WheelRotated as WheelRotated
 from ora_core.native import Record
 from ora_core.state import GameConfig, Score, State
 from ora_core.values import Coord, Good, Indicator, Stage, Terrain
@@ -72,8 +79,9 @@ def amended(event: _A, **changes: Any) -> _A:
 
 #: The commonest events, native classes of the compiled core (``ora_core.command_events``):
 #: declared here with the others, under their own ``TAG``.
-NATIVE_EVENTS = (MovePlayed, FlowChanged, GoodsPaid, GoodsGained, IndicatorUsed, ClergyPlaced,
-                 BuildingUsed)
+NATIVE_EVENTS = (MovePlayed, FlowChanged, GoodsPaid, GoodsGained, GoodsConverted, IndicatorUsed,
+                 WheelRotated, ClergyPlaced, ClergyReturned, BuildingUsed, BuildingBuilt,
+                 SettlementBuilt, CardRemoved, RoundBegan)
 for _native in NATIVE_EVENTS:
     _DECLARED[_native.TAG] = _native
 
@@ -129,15 +137,6 @@ class WonderTaken(Event):
     dark: bool
 
 
-@event("goods_converted")
-class GoodsConverted(Event):
-    """A free conversion (R-FREE-1 b, d, e): goods given up and goods received."""
-
-    seat: int
-    given: Mapping[Good, int]
-    received: Mapping[Good, int]
-
-
 @event("coin_pieces_counted")
 class CoinPiecesCounted(Event):
     """Under ``coin_tiles = kept_apart`` only: ``seat`` now holds ``fives`` 5-coin pieces among
@@ -147,44 +146,9 @@ class CoinPiecesCounted(Event):
     fives: int
 
 
-@event("wheel_rotated")
-class WheelRotated(Event):
-    """One rotation (R-WHEEL-5); ``removed`` left play at the end of the wheel (solo)."""
-
-    removed: tuple[Indicator, ...] = ()
-
-
 @event("indicator_entered")
 class IndicatorEntered(Event):
     indicator: Indicator
-
-
-@event("clergy_returned")
-class ClergyReturned(Event):
-    seat: int
-    clergy: tuple[int, ...]
-
-
-@event("building_built")
-class BuildingBuilt(Event):
-    seat: int
-    building: str
-    coord: Coord
-
-
-@event("settlement_built")
-class SettlementBuilt(Event):
-    seat: int
-    settlement: str
-    coord: Coord
-
-
-@event("card_removed")
-class CardRemoved(Event):
-    """A forest or moor card left a player's landscape; the space is now plains (R-FELL-6)."""
-
-    seat: int
-    coord: Coord
 
 
 @event("landscape_added")
@@ -201,12 +165,6 @@ class LandscapeAdded(Event):
 @event("work_contract_price_set")
 class WorkContractPriceSet(Event):
     price: int
-
-
-@event("round_began")
-class RoundBegan(Event):
-    round: int
-    start_seat: int
 
 
 @event("settlement_phase_began")
