@@ -16,7 +16,7 @@ from cattrs.strategies import configure_tagged_union
 
 from ora_core.events import EVENT_BY_TAG, NATIVE_EVENTS, GameEvent
 from ora_core.native import REQUIRED, Record
-from ora_core.state import Space, State
+from ora_core.state import PlayerState, Space, State
 from ora_core.turn import Flow, Turn
 from ora_core.upcasting import SCHEMA, VERSION_KEY, Schema
 from ora_core.values import Coord, Stage
@@ -101,7 +101,7 @@ def _structure_flow(data: Mapping[str, Any], _: Any = None) -> Flow:
 
 
 # Turn and Flow, written for every command and read for every command of a fold, have hooks
-# of their own (above); the native events are written and read by their ``FIELDS``.
+# of their own (above); the other native classes are written and read by their ``FIELDS``.
 converter.register_unstructure_hook(Turn, _unstructure_turn)
 converter.register_structure_hook(Turn, _structure_turn)
 converter.register_unstructure_hook(Flow, _unstructure_flow)
@@ -119,7 +119,7 @@ def _hooks(tp: Any) -> tuple[Callable[[Any], Any] | None, Callable[[Any, Any], A
 
 
 def _register_record(cls: type[Record]) -> None:
-    """The hooks of a native event: each field by its type's hook, those at their default left
+    """The hooks of a native class: each field by its type's hook, those at their default left
     out, as cattrs wrote an attrs class."""
     fields = [(name, tp, default, *_hooks(tp)) for name, tp, default in cls.FIELDS]
 
@@ -141,7 +141,7 @@ def _register_record(cls: type[Record]) -> None:
     converter.register_structure_hook(cls, structure)
 
 
-for _native in NATIVE_EVENTS:
+for _native in (Space, PlayerState, *NATIVE_EVENTS):
     _register_record(_native)
 
 

@@ -32,13 +32,14 @@ from types import ModuleType
 #: The modules of the stored model's attrs classes (``ora_core.state``, ``ora_core.events``,
 #: ``ora_rules.notation``) stay Python: mypyc makes no native class of an attrs class, so
 #: compiling them gains nothing, and compiled, their fields' types read as ``type``, which the
-#: codec (cattrs) cannot structure. ``ora_core.native``, ``ora_core.turn`` and
-#: ``ora_core.command_events`` hold the model's native classes (the turn, the flow and the
-#: commonest events), which the codec writes with hooks of its own.
+#: codec (cattrs) cannot structure. ``ora_core.native``, ``ora_core.turn``, ``ora_core.player``
+#: and ``ora_core.command_events`` hold the model's native classes (the turn, the flow, a
+#: player, a space and the commonest events), which the codec writes with hooks of its own.
 MODULES: tuple[str, ...] = (
     "ora_core.values",
     "ora_core.native",
     "ora_core.turn",
+    "ora_core.player",
     "ora_core.command_events",
     "ora_core.evolve",
     "ora_core.table",

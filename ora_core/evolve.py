@@ -7,7 +7,7 @@ Every handler only applies what its event says. Rules (what is allowed, what fol
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ora_core import table, takeback
 from ora_core.events import (
@@ -39,6 +39,7 @@ from ora_core.events import (
     WonderTaken,
     WorkContractPriceSet,
 )
+from ora_core.native import Record
 from ora_core.state import Flow, Placement, PlayerState, Space, State, Turn, Wheel
 from ora_core.values import Coord, Good, Stage
 
@@ -48,20 +49,17 @@ _set = object.__setattr__
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
-    """A copy of ``obj``, a frozen attrs instance of one of the state classes kept in a
-    ``__dict__`` (ora_core.state), with ``changes``: one C-level dict copy, no ``attrs.evolve``
-    machinery. No converters or validators run, as for every value ``evolve`` builds. The
-    native classes (``Turn``, ``Flow``: ``ora_core.turn``) have no ``__dict__`` and make their
-    own copy (``__replace__``)."""
+    """A copy of ``obj`` with ``changes``: a native class's own copy (``Record.__replace__``:
+    ``Turn``, ``Flow``, ``PlayerState``, ...), or for the state classes kept in a ``__dict__``
+    (``State``, ``Wheel``) one C-level dict copy, no ``attrs.evolve`` machinery. No converters
+    or validators run, as for every value ``evolve`` builds."""
+    if isinstance(obj, Record):
+        return cast(_T, obj.__replace__(**changes))
     try:
         fields = obj.__dict__.copy()
     except AttributeError:
-        native = getattr(obj, "__replace__", None)
-        if native is None:
-            raise TypeError("replace() copies the __dict__ state classes and the native ones, "
-                            f"not {type(obj).__name__}") from None
-        own: _T = native(**changes)
-        return own
+        raise TypeError("replace() copies the native classes and the __dict__ state classes, "
+                        f"not {type(obj).__name__}") from None
     fields.update(changes)
     new: _T = _new_object(type(obj))
     _set(new, "__dict__", fields)

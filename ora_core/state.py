@@ -3,12 +3,13 @@
 Mappings held by these classes are never mutated after construction; ``evolve`` copies and
 replaces them (copy-on-write), so a state can be shared freely between branches of a search.
 
-The classes ``evolve`` copies for nearly every event (``State``, ``PlayerState``, ``Wheel``)
+The classes ``evolve`` copies for nearly every event (``State``, ``Wheel``)
 keep their fields in a ``__dict__`` rather than slots: a copy with changes is then one C-level
 dict copy (``ora_core.evolve.replace``), about three times faster than setting
-eighteen slots one by one, and copying is most of what applying a command costs. ``Turn`` and
-``Flow``, made anew by nearly every command, are native classes of the compiled core instead
-(``ora_core.turn``), imported here with the rest of the model.
+eighteen slots one by one, and copying is most of what applying a command costs. ``Turn``,
+``Flow``, ``PlayerState`` and ``Space`` are native classes of the compiled core instead
+(``ora_core.turn``, ``ora_core.player``; ``ora_core.native`` says why), imported here with the
+rest of the model.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from typing import Any
 
 from attrs import frozen
 
+from ora_core.player import PlayerState as PlayerState
+from ora_core.player import Space as Space
 from ora_core.turn import Flow as Flow
 from ora_core.turn import Turn as Turn
-from ora_core.values import Coord, Good, Indicator, Stage, Terrain, Variant
+from ora_core.values import Coord, Indicator, Stage, Variant
 
 
 @frozen
@@ -151,49 +154,6 @@ class UndoRequest:
     to_move: int
     to_version: int
     waiting: tuple[int, ...]
-
-
-@frozen
-class Space:
-    """One landscape space: its terrain and the card on it (forest, moor, building, settlement).
-
-    ``covered`` lists cards built over in the solo neutral landscape (R-SOLO-10), bottom first.
-    """
-
-    terrain: Terrain
-    card: str | None = None
-    covered: tuple[str, ...] = ()
-
-
-@frozen(slots=False)  # copied per event (module doc)
-class PlayerState:
-    seat: int
-    colour: str
-    goods: Mapping[Good, int]
-    landscape: Mapping[Coord, Space]
-    #: Where each clergyman stands: index 0 is the prior, the rest lay brothers; None = free.
-    clergy: tuple[str | None, ...]
-    #: Settlement cards (spec ids) not yet built (R-SET-5).
-    settlements: tuple[str, ...]
-    #: True for the neutral player of the solo game (R-SOLO-3): never acts, never scored.
-    neutral: bool = False
-    #: Who plays the seat (``SeatTaken``): a name, and the bot's name for a bot seat.
-    name: str | None = None
-    bot: str | None = None
-    #: Liesborn wonder tiles held, by id (R-LIES-3): dark-blue ones and light-blue ones; each
-    #: also counts in ``goods`` as a wonder.
-    dark_wonders: tuple[str, ...] = ()
-    light_wonders: tuple[str, ...] = ()
-    #: How many of ``goods[COIN]`` are 5-coin pieces, kept only in a game whose profile holds
-    #: the two coin pieces apart (``coin_tiles = kept_apart``, ``CoinPiecesCounted``); 0 and
-    #: unused where coins are one pool (the rulebook, R-FREE-1 c).
-    five_coin_pieces: int = 0
-
-    def count(self, good: Good) -> int:
-        return self.goods.get(good, 0)
-
-    def free_clergy(self) -> tuple[int, ...]:
-        return tuple(i for i, at in enumerate(self.clergy) if at is None)
 
 
 @frozen(slots=False)  # copied per event (module doc)

@@ -45,11 +45,7 @@ def replaced(state: State, e: SeatReplaced) -> dict[str, Any]:
     changes: dict[str, Any] = {"replace_request": None}
     if 0 <= e.seat < len(state.players):
         players = list(state.players)
-        player = players[e.seat]
-        fields = dict(player.__dict__, bot=e.bot)
-        new = object.__new__(type(player))
-        object.__setattr__(new, "__dict__", fields)
-        players[e.seat] = new
+        players[e.seat] = players[e.seat].__replace__(bot=e.bot)
         changes["players"] = tuple(players)
     return changes
 

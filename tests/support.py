@@ -22,7 +22,7 @@ from ora_core.events import (
     GoodsPaid,
     IndicatorEntered,
 )
-from ora_core.evolve import evolve, fold
+from ora_core.evolve import evolve, fold, replace
 from ora_core.state import Flow, State, Turn
 from ora_core.values import Coord, Good, Indicator
 from ora_rules import landscape
@@ -103,7 +103,7 @@ def set_goods(state: State, seat: int, **goods: int) -> State:
 def without_settlements(state: State, seat: int = 0) -> State:
     """The same position with no settlement cards in ``seat``'s hand."""
     players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], settlements=())
+    players[seat] = replace(players[seat], settlements=())
     return attrs.evolve(state, players=tuple(players))
 
 

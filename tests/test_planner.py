@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from ora_api.tools.selfplay import play_game
-from ora_core.evolve import fold
+from ora_core.evolve import fold, replace
 from ora_core.values import Stage
 from ora_rules.bots import make_bot
 from ora_rules.bots.levels import LEVELS
@@ -148,8 +148,8 @@ def test_after_phase_d_a_second_settlement_in_hand_still_counts() -> None:
                                                                          Stage.D)),
                       0, meat=3, peat=3)
     players = list(state.players)
-    one = attrs.evolve(state, players=(attrs.evolve(players[0], settlements=("S03",)),
+    one = attrs.evolve(state, players=(replace(players[0], settlements=("S03",)),
                                        *players[1:]))
-    two = attrs.evolve(state, players=(attrs.evolve(players[0], settlements=("S03", "S02")),
+    two = attrs.evolve(state, players=(replace(players[0], settlements=("S03", "S02")),
                                        *players[1:]))
     assert strategic_value(two, 0, r) > strategic_value(one, 0, r)

@@ -1,6 +1,6 @@
-"""The model's native classes (``ora_core.native.Record``: the turn, the flow and the commonest
-events): ``FIELDS`` agrees with ``__init__`` and ``fields()``, and every instance survives a copy,
-a pickle and the codec unchanged."""
+"""The model's native classes (``ora_core.native.Record``: the turn, the flow, a player, a
+space and the commonest events): ``FIELDS`` agrees with ``__init__`` and ``fields()``, and
+every instance survives a copy, a pickle and the codec unchanged."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from ora_core.codec import EventJsonCodec, converter
 from ora_core.events import NATIVE_EVENTS
 from ora_core.native import REQUIRED, Record
-from ora_core.state import Flow, Turn
+from ora_core.state import Flow, PlayerState, Space, Turn
 from ora_rules.testing.strategies import from_type
 
-RECORDS: tuple[type[Record], ...] = (Turn, Flow, *NATIVE_EVENTS)
+RECORDS: tuple[type[Record], ...] = (Turn, Flow, Space, PlayerState, *NATIVE_EVENTS)
 
 
 @pytest.mark.parametrize("cls", RECORDS, ids=lambda c: c.__name__)
