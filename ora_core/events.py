@@ -2,7 +2,9 @@
 
 Each event is declared once, as ``@event("tag")`` over its fields: a frozen, keyword-only attrs
 class deriving from :class:`Event`, whose stable ``TAG`` is the wire and storage name,
-independent of the class name. Events carry their full effect, so ``evolve`` needs no rules.
+independent of the class name; the commonest are native classes of the compiled core instead,
+declared by their ``TAG`` in ``ora_core.command_events`` (``NATIVE_EVENTS``). Events carry
+their full effect, so ``evolve`` needs no rules.
 ``GameEvent`` is the explicit, reviewed registry of every event class; an ``@event`` class
 missing from it (or a tag used twice) fails at import.
 """
@@ -83,6 +85,9 @@ NATIVE_EVENTS = (MovePlayed, FlowChanged, GoodsPaid, GoodsGained, GoodsConverted
                  WheelRotated, ClergyPlaced, ClergyReturned, BuildingUsed, BuildingBuilt,
                  SettlementBuilt, CardRemoved, RoundBegan)
 for _native in NATIVE_EVENTS:
+    if _native.TAG in _DECLARED:
+        raise TypeError(f"event tag {_native.TAG!r} of {_native.__name__} is "
+                        f"{_DECLARED[_native.TAG].__name__}'s")
     _DECLARED[_native.TAG] = _native
 
 
