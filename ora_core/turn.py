@@ -91,6 +91,23 @@ class Turn(Record):
                     changes.get("contract", self.contract), changes.get("deciding", self.deciding),
                     changes.get("neutral_built", self.neutral_built))
 
+    def __eq__(self, other: object) -> bool:
+        """Field by field, without ``Record``'s tuples: every command compares its flow with
+        the one it started from (``Draft.finish``)."""
+        if not isinstance(other, Turn):
+            return NotImplemented
+        return self is other or (
+            self.kind == other.kind and self.seat == other.seat
+            and self.main_done == other.main_done
+            and self.landscape_bought == other.landscape_bought
+            and self.settled == other.settled and self.grants == other.grants
+            and self.free_uses == other.free_uses and self.prior_bonus == other.prior_bonus
+            and self.contract == other.contract and self.deciding == other.deciding
+            and self.neutral_built == other.neutral_built)
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
 
 class Flow(Record):
     """Where the game stands in its schedule: the current turn and the slots still to come.
@@ -123,6 +140,18 @@ class Flow(Record):
     def with_turn(self, turn: Turn) -> Flow:
         """The same flow with another turn (what most commands change)."""
         return Flow(turn, self.queue, self.round_purchases, self.settlement, self.final_phase)
+
+    def __eq__(self, other: object) -> bool:
+        """Field by field, the turn first (as ``Turn.__eq__``)."""
+        if not isinstance(other, Flow):
+            return NotImplemented
+        return self is other or (
+            self.turn == other.turn and self.queue == other.queue
+            and self.round_purchases == other.round_purchases
+            and self.settlement == other.settlement and self.final_phase == other.final_phase)
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
 
 
 _TURN_NAMES: Final = frozenset(name for name, _, _ in Turn.FIELDS)

@@ -42,14 +42,21 @@ SWITCH = "coin_pieces"
 #: (id(rules), id(readings)) -> (rules, readings, whether that game holds the pieces apart):
 #: asked by every command, so one lookup (the objects are kept so their ids stay theirs).
 _KEPT_APART: dict[tuple[int, int], tuple[Rules, Readings, bool]] = {}
+#: The entry asked for last (as ``readings._last_under``: one tuple, replaced whole).
+_last_kept_apart: tuple[Rules, Readings, bool] | None = None
 
 
 def kept_apart(rules: Rules, readings: Readings) -> bool:
     """Whether the game's options hold 1-coin and 5-coin pieces apart."""
+    global _last_kept_apart
+    known = _last_kept_apart
+    if known is not None and known[0] is rules and known[1] is readings:
+        return known[2]
     known = _KEPT_APART.get((id(rules), id(readings)))
     if known is None or known[0] is not rules or known[1] is not readings:
         known = _KEPT_APART[(id(rules), id(readings))] = (
             rules, readings, switch(rules, readings, SWITCH))
+    _last_kept_apart = known
     return known[2]
 
 

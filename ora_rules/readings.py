@@ -113,6 +113,10 @@ def wheel_entries(rules: Rules, config: GameConfig, mode: ModeSpec
 #: (id(rules), id(readings)) -> (rules, readings, the rules under them); the objects are kept so
 #: their ids stay theirs. A game's config holds one ``Readings`` object, so this is one lookup.
 _UNDER: dict[tuple[int, int], tuple[Rules, Readings, Rules]] = {}
+#: The entry asked for last: every command of a game asks for the same pair, so two identity
+#: checks answer before the key is made. One tuple, read and replaced whole, so that threads
+#: never mix the parts of two entries.
+_last_under: tuple[Rules, Readings, Rules] | None = None
 
 
 def chosen_options(rules: Rules, readings: Readings) -> list[ReadingOption]:
@@ -131,9 +135,14 @@ def under(rules: Rules, readings: Readings) -> Rules:
     """``rules`` with the building, goods and mode fields the chosen options replace; ``rules``
     itself when none does (every rulebook game). ``InvalidConfig`` for an override that is
     not a valid spec."""
+    global _last_under
+    last = _last_under
+    if last is not None and last[0] is rules and last[1] is readings:
+        return last[2]
     key = (id(rules), id(readings))
     cached = _UNDER.get(key)
     if cached is not None and cached[0] is rules and cached[1] is readings:
+        _last_under = cached
         return cached[2]
     options = [o for o in chosen_options(rules, readings) if o.buildings or o.goods or o.modes]
     patched = rules

@@ -106,7 +106,7 @@ class UseContext:
         #: then: the pooled payment may not use goods gained after that (no circular payment:
         #: the Inn's coins cannot pay the food they are bought with).
         self.value_base: Counter[Good] | None = None
-        self.paid_at_base: Counter[Good] = _new_counter()
+        self.paid_at_base: Counter[Good] = _NOTHING_YET  # read only once value_base is set
 
     def copy(self) -> UseContext:
         """An independent copy, for enumerating branches (hot: legal moves copy a lot). Every
@@ -185,6 +185,11 @@ class UseContext:
         for good, n in goods.items():
             self.have[good] += n
             self.gained[good] += n
+
+
+#: ``paid_at_base`` before anything falls due: never read then, and ``owe_value`` replaces it
+#: (one counter less to make for every use and every branch of the legal moves).
+_NOTHING_YET: Counter[Good] = Counter()
 
 
 def _new_counter() -> Counter[Good]:
