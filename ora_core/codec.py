@@ -58,10 +58,9 @@ converter.register_unstructure_hook_func(
 )
 
 
-# The native classes (the flow, ``ora_core.turn``, and the events of every command,
-# ``ora_core.command_events``), written as cattrs wrote them when they were attrs classes:
-# fields in their order, those at their default left out, tuples as lists, the queue's
-# (kind, seat) pairs as they are, the purchases sorted.
+# The native classes (``ora_core.native.Record``), written as cattrs wrote them when they were
+# attrs classes: fields in their order, those at their default left out, tuples as lists, the
+# queue's (kind, seat) pairs as they are, the purchases sorted.
 def _unstructure_turn(turn: Turn) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": turn.kind, "seat": turn.seat}
     for (name, _, default), value in zip(Turn.FIELDS[2:], turn.fields()[2:], strict=True):

@@ -99,9 +99,7 @@ def _from_type(tp: Any) -> st.SearchStrategy[Any]:
         return st.none()
     if isinstance(tp, type) and issubclass(tp, Enum):
         return st.sampled_from(tp)
-    if isinstance(tp, type) and attrs.has(tp):
-        return _plain_attrs(tp)
-    if isinstance(tp, type) and issubclass(tp, Record):  # a native class: its FIELDS' types
+    if isinstance(tp, type) and (attrs.has(tp) or issubclass(tp, Record)):
         return _plain_attrs(tp)
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
