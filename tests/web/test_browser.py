@@ -312,8 +312,14 @@ def test_the_move_list_while_it_loads_keeps_its_contrast(page: Any, web_server: 
     verbs = page.eval_on_selector_all("button.verb", "els => els.map(e => e.dataset.verb)")
     for verb in verbs[1:] + verbs[:1]:  # a verb whose moves come in a request of their own
         page.click(f'button.verb[data-verb="{verb}"]')
-        if page.locator("[data-testid=moves][data-loading] .options[aria-busy=true]").count():
+        busy = page.locator("[data-testid=moves][data-loading] .options[aria-busy=true]")
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:  # the chooser redraws asynchronously after the click: wait a little for it
+            busy.wait_for(timeout=1500)
             break
+        except PlaywrightTimeout:
+            continue
     else:
         raise AssertionError("no verb's moves are asked for apart")
     assert held and "Loading" in page.inner_text("[data-testid=moves] .options")
