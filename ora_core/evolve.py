@@ -107,7 +107,7 @@ def _started(e: GameStarted) -> State:
         old = player.landscape[coord]
         landscape = {**player.landscape, coord: Space(old.terrain, building)}
         players = tuple(
-            replace(p, landscape=landscape) if p.seat == seat else p for p in players
+            p.with_landscape(landscape) if p.seat == seat else p for p in players
         )
     return State(
         config=e.config,
@@ -139,16 +139,16 @@ def _move(state: State, e: MovePlayed) -> Changes:
 def _paid(state: State, e: GoodsPaid) -> Changes:
     players = list(state.players)
     payer = players[e.seat]
-    players[e.seat] = replace(payer, goods=_add_goods(payer.goods, e.goods, -1))
+    players[e.seat] = payer.with_goods(_add_goods(payer.goods, e.goods, -1))
     if e.to_seat is not None:
         payee = players[e.to_seat]
-        players[e.to_seat] = replace(payee, goods=_add_goods(payee.goods, e.goods, 1))
+        players[e.to_seat] = payee.with_goods(_add_goods(payee.goods, e.goods, 1))
     return {"players": tuple(players)}
 
 
 def _gained(state: State, e: GoodsGained) -> Changes:
     player = state.players[e.seat]
-    changes = _player_changed(state, replace(player, goods=_add_goods(player.goods, e.goods, 1)))
+    changes = _player_changed(state, player.with_goods(_add_goods(player.goods, e.goods, 1)))
     if wonders := e.goods.get(Good.WONDER, 0):
         changes["wonders_left"] = state.wonders_left - wonders
     return changes
@@ -169,7 +169,7 @@ def _wonder(state: State, e: WonderTaken) -> Changes:
 def _converted(state: State, e: GoodsConverted) -> Changes:
     player = state.players[e.seat]
     goods = _add_goods(_add_goods(player.goods, e.given, -1), e.received, 1)
-    return _player_changed(state, replace(player, goods=goods))
+    return _player_changed(state, player.with_goods(goods))
 
 
 def _pieces(state: State, e: CoinPiecesCounted) -> Changes:
@@ -198,13 +198,13 @@ def _placed(state: State, e: ClergyPlaced) -> Changes:
     player = state.players[e.seat]
     clergy = list(player.clergy)
     clergy[e.clergy] = e.building
-    return _player_changed(state, replace(player, clergy=tuple(clergy)))
+    return _player_changed(state, player.with_clergy(tuple(clergy)))
 
 
 def _returned(state: State, e: ClergyReturned) -> Changes:
     player = state.players[e.seat]
     clergy = tuple(None if i in e.clergy else at for i, at in enumerate(player.clergy))
-    return _player_changed(state, replace(player, clergy=clergy))
+    return _player_changed(state, player.with_clergy(clergy))
 
 
 def _used(state: State, e: BuildingUsed) -> Changes:
@@ -217,7 +217,7 @@ def _put_card(player: PlayerState, coord: Coord, card: str | None) -> PlayerStat
     old = player.landscape[coord]
     covered = (*old.covered, old.card) if old.card is not None and card is not None else ()
     space = Space(old.terrain, card, covered)
-    return replace(player, landscape={**player.landscape, coord: space})
+    return player.with_landscape({**player.landscape, coord: space})
 
 
 def _built(state: State, e: BuildingBuilt) -> Changes:
@@ -235,7 +235,7 @@ def _settled(state: State, e: SettlementBuilt) -> Changes:
     player = _put_card(state.players[e.seat], e.coord, e.settlement)
     hand = list(player.settlements)
     hand.remove(e.settlement)
-    return _player_changed(state, replace(player, settlements=tuple(hand)))
+    return _player_changed(state, player.with_settlements(tuple(hand)))
 
 
 def _removed(state: State, e: CardRemoved) -> Changes:
@@ -247,7 +247,7 @@ def _landscape(state: State, e: LandscapeAdded) -> Changes:
     landscape = dict(player.landscape)
     for s in e.spaces:
         landscape[s.coord] = Space(s.terrain, s.card)
-    changes = _player_changed(state, replace(player, landscape=landscape))
+    changes = _player_changed(state, player.with_landscape(landscape))
     if e.kind == "district":
         changes["district_prices"] = state.district_prices[1:]
     else:
@@ -275,7 +275,7 @@ def _revealed(state: State, e: BuildingsRevealed) -> Changes:
 
 def _dealt(state: State, e: SettlementsDealt) -> Changes:
     players = tuple(
-        replace(p, settlements=(*p.settlements, e.settlement)) if p.seat in e.seats else p
+        p.with_settlements((*p.settlements, e.settlement)) if p.seat in e.seats else p
         for p in state.players
     )
     return {"players": players}

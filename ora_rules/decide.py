@@ -140,13 +140,13 @@ def _take_main_or_grant(draft: Draft, grant: str | None, what: str) -> None:
     if grant is not None and grant in turn.grants:
         grants = list(turn.grants)
         grants.remove(grant)
-        draft.update_turn(grants=tuple(grants), prior_bonus=None)
+        draft.update_turn(draft.turn.changed(grants=tuple(grants), prior_bonus=None))
         return
     if turn.main_done and not switch(draft.rules, draft.state.config.readings,
                                      "extra_main_actions"):
         raise refuse("main_action_taken", "R-ACT-1",
                      f"{what}: the main action of this slot was already taken")
-    draft.update_turn(main_done=True, prior_bonus=None)
+    draft.update_turn(draft.turn.changed(main_done=True, prior_bonus=None))
 
 
 def _pay_exact(draft: Draft, seat: int, cost: dict[Good, int], building: str | None,
@@ -203,13 +203,13 @@ def _use(draft: Draft, seat: int, command: Use) -> None:
     if building in turn.free_uses and not command.prior:
         remaining = list(turn.free_uses)
         remaining.remove(building)
-        draft.update_turn(free_uses=tuple(remaining), prior_bonus=None)
+        draft.update_turn(draft.turn.changed(free_uses=tuple(remaining), prior_bonus=None))
         clergy: int | None = None
     elif command.prior and turn.prior_bonus == building:
         # R-BUILD-7: the prior onto the building just built, as part of the same action.
         if player.clergy[0] is not None:
             raise refuse("no_free_clergy", "R-BUILD-7", "your prior is not free", building)
-        draft.update_turn(prior_bonus=None)
+        draft.update_turn(draft.turn.changed(prior_bonus=None))
         clergy = 0
     elif turn.kind == "bonus":
         # R-BONUS-4 a: the prior on any built building, occupied or not, free of charge.
@@ -246,8 +246,9 @@ def _use(draft: Draft, seat: int, command: Use) -> None:
     ctx = run_use(draft.state, draft.rules, seat, building, command.params)
     draft.emit(*use_events(ctx))
     if ctx.grants or ctx.free_uses:
-        draft.update_turn(grants=draft.turn.grants + tuple(ctx.grants),
-                          free_uses=draft.turn.free_uses + tuple(ctx.free_uses))
+        draft.update_turn(draft.turn.changed(
+            grants=draft.turn.grants + tuple(ctx.grants),
+            free_uses=draft.turn.free_uses + tuple(ctx.free_uses)))
 
 
 @verbs.BUILD.decides
@@ -277,7 +278,7 @@ def _build(draft: Draft, seat: int, command: Build) -> None:
     if price and price > draft.state.work_contract_price:
         draft.emit(WorkContractPriceSet(price=price))
     if _player(draft, seat).clergy[0] is None:
-        draft.update_turn(prior_bonus=building)
+        draft.update_turn(draft.turn.changed(prior_bonus=building))
 
 
 def _build_neutral(draft: Draft, command: Build) -> None:
@@ -291,7 +292,7 @@ def _build_neutral(draft: Draft, command: Build) -> None:
     price = draft.rules.building(building).work_contract_price
     if price and price > draft.state.work_contract_price:
         draft.emit(WorkContractPriceSet(price=price))
-    draft.update_turn(neutral_built=(*draft.turn.neutral_built, building))
+    draft.update_turn(draft.turn.changed(neutral_built=(*draft.turn.neutral_built, building)))
 
 
 @verbs.FELL.decides
@@ -391,14 +392,14 @@ def _work_contract(draft: Draft, seat: int, command: WorkContract) -> None:
         if 0 not in free:
             raise refuse("no_free_clergy", "R-SOLO-9", "the neutral prior is not free", building)
         draft.emit(ClergyPlaced(seat=owner.seat, clergy=0, building=building))
-        draft.update_turn(free_uses=(*draft.turn.free_uses, building))
+        draft.update_turn(draft.turn.changed(free_uses=(*draft.turn.free_uses, building)))
     elif len(kinds) == 2:
         # R-WC-2: the owner chooses (R-SOLO-8: the solo player chooses for the neutral player).
         decider = seat if owner.neutral else owner.seat
-        draft.update_turn(contract=building, deciding=decider)
+        draft.update_turn(draft.turn.changed(contract=building, deciding=decider))
     else:
         draft.emit(ClergyPlaced(seat=owner.seat, clergy=free[0], building=building))
-        draft.update_turn(free_uses=(*draft.turn.free_uses, building))
+        draft.update_turn(draft.turn.changed(free_uses=(*draft.turn.free_uses, building)))
 
 
 @verbs.ANSWER.decides
@@ -411,7 +412,8 @@ def _answer(draft: Draft, seat: int, command: AnswerContract) -> None:
     free = owner.free_clergy()
     choice = 0 if command.prior else next(i for i in free if i != 0)
     draft.emit(ClergyPlaced(seat=owner.seat, clergy=choice, building=building))
-    draft.update_turn(contract=None, deciding=None, free_uses=(*turn.free_uses, building))
+    draft.update_turn(draft.turn.changed(contract=None, deciding=None,
+                                         free_uses=(*turn.free_uses, building)))
 
 
 # --- free actions -------------------------------------------------------------------------------
@@ -442,7 +444,7 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
     if granted:
         grants = list(turn.grants)
         grants.remove(kind)
-        draft.update_turn(grants=tuple(grants))
+        draft.update_turn(draft.turn.changed(grants=tuple(grants)))
     else:
         if turn.kind == "settlement":
             if turn.landscape_bought:
@@ -450,11 +452,11 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
             if turn.settled:
                 raise refuse("landscape_after_settlement", "R-BUY-5",
                              "a landscape is bought before the settlement is built")
-            draft.update_turn(landscape_bought=True)
+            draft.update_turn(draft.turn.changed(landscape_bought=True))
         elif readings.landscape_purchases == "per_slot":  # AMB-05, the S001 reading
             if turn.landscape_bought:
                 raise refuse("landscape_limit", "R-BUY-2", "one landscape per action slot")
-            draft.update_turn(landscape_bought=True)
+            draft.update_turn(draft.turn.changed(landscape_bought=True))
             # Counted per round too, so the audit can re-decide the next one by the rulebook.
             draft.flow = replace(draft.flow, round_purchases=draft.flow.round_purchases | {seat})
         else:
@@ -463,7 +465,7 @@ def _buy(draft: Draft, seat: int, command: BuyDistrict | BuyPlot) -> None:
             draft.flow = replace(draft.flow, round_purchases=draft.flow.round_purchases | {seat})
         draft.emit(GoodsPaid(seat=seat, goods={Good.COIN: prices[0]}))
     if readings.prior_bonus_after_purchase == "lost":  # AMB-E3
-        draft.update_turn(prior_bonus=None)
+        draft.update_turn(draft.turn.changed(prior_bonus=None))
     draft.emit(LandscapeAdded(seat=seat, kind=kind, side=command.side, row=command.row,
                               spaces=spaces))
 
@@ -509,9 +511,9 @@ def _settle(draft: Draft, seat: int, command: Settle) -> None:
     if granted:
         grants = list(turn.grants)
         grants.remove("settle")
-        draft.update_turn(grants=tuple(grants))
+        draft.update_turn(draft.turn.changed(grants=tuple(grants)))
     else:
-        draft.update_turn(settled=True)
+        draft.update_turn(draft.turn.changed(settled=True))
     flip = max(0, payment.get(Good.STRAW, 0) - player.count(Good.STRAW))
     if flip:
         draft.emit(GoodsConverted(seat=seat, given={Good.GRAIN: flip},

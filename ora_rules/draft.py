@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ora_core.events import FlowChanged, GameEvent
 from ora_core.evolve import evolve, evolve_own
 from ora_core.state import Flow, State, Turn
@@ -49,8 +47,9 @@ class Draft:
                 self.state = evolve(self.state, event)
                 self._own_copy = True
 
-    def update_turn(self, **changes: Any) -> None:
-        self.flow = self.flow.with_turn(self.flow.turn.__replace__(**changes))
+    def update_turn(self, turn: Turn) -> None:
+        """The slot goes on with ``turn`` (``draft.turn.changed(...)``)."""
+        self.flow = self.flow.with_turn(turn)
 
     def finish(self) -> list[GameEvent]:
         if _changed(self.flow, self.state.flow):

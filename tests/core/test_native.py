@@ -53,3 +53,36 @@ def test_a_copy_a_pickle_and_the_codec_give_it_back(cls: type[Record], data: st.
     if cls in NATIVE_EVENTS:
         codec = EventJsonCodec()
         assert codec.decode(codec.tag(record), codec.encode(record)) == record
+
+
+@given(turn=from_type(Turn), other=from_type(Turn),
+       names=st.sets(st.sampled_from([name for name, _, _ in Turn.FIELDS])))
+def test_a_turns_typed_copy_changes_the_named_fields_and_keeps_the_rest(
+        turn: Turn, other: Turn, names: set[str]) -> None:
+    """``Turn.changed`` (what a command's checks use, ``Draft.update_turn``) is ``replace``:
+    a field named takes the value given, None included; a field not named keeps its own."""
+    changes = {name: getattr(other, name) for name in names}
+    changed = turn.changed(**changes)
+    assert changed == turn.__replace__(**changes)
+    for name, _, _ in Turn.FIELDS:
+        assert getattr(changed, name) == changes.get(name, getattr(turn, name)), name
+
+
+def test_a_turns_typed_copy_sets_a_field_to_none_only_when_asked() -> None:
+    turn = Turn("action", 1, prior_bonus="G01", contract="G13", deciding=2)
+    assert turn.changed(main_done=True) == Turn("action", 1, main_done=True, prior_bonus="G01",
+                                                contract="G13", deciding=2)
+    assert turn.changed(prior_bonus=None, deciding=None) == Turn("action", 1, contract="G13")
+    with pytest.raises(TypeError):
+        turn.changed(phase=1)  # type: ignore[call-arg]
+
+
+@given(player=from_type(PlayerState), other=from_type(PlayerState))
+def test_a_players_typed_copies_change_one_field_each(player: PlayerState, other: PlayerState
+                                                      ) -> None:
+    """The copies the commonest events make (``ora_core.evolve``) are ``replace``'s."""
+    assert player.with_goods(other.goods) == player.__replace__(goods=other.goods)
+    assert player.with_landscape(other.landscape) == player.__replace__(landscape=other.landscape)
+    assert player.with_clergy(other.clergy) == player.__replace__(clergy=other.clergy)
+    assert (player.with_settlements(other.settlements)
+            == player.__replace__(settlements=other.settlements))
