@@ -16,7 +16,7 @@ from cattrs.strategies import configure_tagged_union
 
 from ora_core.events import EVENT_BY_TAG, NATIVE_EVENTS, GameEvent
 from ora_core.native import REQUIRED, Record
-from ora_core.state import PlayerState, Space, State
+from ora_core.state import PlayerState, Space, State, Wheel
 from ora_core.turn import Flow, Turn
 from ora_core.upcasting import SCHEMA, VERSION_KEY, Schema
 from ora_core.values import Coord, Stage
@@ -140,7 +140,8 @@ def _register_record(cls: type[Record]) -> None:
     converter.register_structure_hook(cls, structure)
 
 
-for _native in (Space, PlayerState, *NATIVE_EVENTS):
+# A class's hooks read those of its fields' classes: the state's parts before the state.
+for _native in (Space, PlayerState, Wheel, State, *NATIVE_EVENTS):
     _register_record(_native)
 
 

@@ -40,6 +40,7 @@ MODULES: tuple[str, ...] = (
     "ora_core.native",
     "ora_core.turn",
     "ora_core.player",
+    "ora_core.state",
     "ora_core.command_events",
     "ora_core.evolve",
     "ora_core.table",

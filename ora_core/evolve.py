@@ -44,30 +44,16 @@ from ora_core.state import Flow, Placement, PlayerState, Space, State, Turn, Whe
 from ora_core.values import Coord, Good, Stage
 
 _T = TypeVar("_T")
-_new_object = object.__new__
-_set = object.__setattr__
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
-    """A copy of ``obj`` with ``changes``: a native class's own copy (``Record.__replace__``:
-    ``Turn``, ``Flow``, ``PlayerState``, ...), or for the state classes kept in a ``__dict__``
-    (``State``, ``Wheel``) one C-level dict copy, no ``attrs.evolve`` machinery. No converters
-    or validators run, as for every value ``evolve`` builds."""
-    if isinstance(obj, Record):
-        return cast(_T, obj.__replace__(**changes))
-    try:
-        fields = obj.__dict__.copy()
-    except AttributeError:
-        raise TypeError("replace() copies the native classes and the __dict__ state classes, "
-                        f"not {type(obj).__name__}") from None
-    fields.update(changes)
-    new: _T = _new_object(type(obj))
-    _set(new, "__dict__", fields)
-    return new
-
-
-#: What a handler returns: the fields of ``State`` that the event changes, with their new values.
-Changes = dict[str, Any]
+    """A copy of ``obj`` with ``changes``: the native classes' own copy (``Record.__replace__``:
+    ``State``, ``Turn``, ``PlayerState``, ...). No converters or validators run, as for every
+    value ``evolve`` builds. The hot paths use the typed copies instead (``State.next``,
+    ``PlayerState.with_goods``, ``Turn.changed``): this one passes its changes through a dict."""
+    if not isinstance(obj, Record):
+        raise TypeError(f"replace() copies the model's native classes, not {type(obj).__name__}")
+    return cast(_T, obj.__replace__(**changes))
 
 
 def _add_goods(goods: Mapping[Good, int], delta: Mapping[Good, int], sign: int) -> dict[Good, int]:
@@ -81,13 +67,14 @@ def _add_goods(goods: Mapping[Good, int], delta: Mapping[Good, int], sign: int) 
     return result
 
 
-def _player_changed(state: State, player: PlayerState) -> Changes:
+def _with_player(state: State, player: PlayerState) -> tuple[PlayerState, ...]:
+    """The players with ``player`` in its seat."""
     players = list(state.players)
     players[player.seat] = player
-    return {"players": tuple(players)}
+    return tuple(players)
 
 
-def _started(e: GameStarted) -> State:
+def _started(e: GameStarted, version: int) -> State:
     players = tuple(
         PlayerState(
             seat=seat,
@@ -129,88 +116,92 @@ def _started(e: GameStarted) -> State:
         wonder_stack=e.wonder_stack,
         # A clock's time left per seat, in milliseconds, before anyone decided.
         clock_left=(e.config.clock.initial * 1000,) * len(players) if e.config.clock else (),
+        version=version,
     )
 
 
-def _move(state: State, e: MovePlayed) -> Changes:
-    return {} if e.left is None else table.moved(state, e.seat, e.left)
+def _move(state: State, e: MovePlayed) -> State:
+    return state.next() if e.left is None else table.moved(state, e.seat, e.left)
 
 
-def _paid(state: State, e: GoodsPaid) -> Changes:
+def _paid(state: State, e: GoodsPaid) -> State:
     players = list(state.players)
     payer = players[e.seat]
     players[e.seat] = payer.with_goods(_add_goods(payer.goods, e.goods, -1))
     if e.to_seat is not None:
         payee = players[e.to_seat]
         players[e.to_seat] = payee.with_goods(_add_goods(payee.goods, e.goods, 1))
-    return {"players": tuple(players)}
+    return state.next(players=tuple(players))
 
 
-def _gained(state: State, e: GoodsGained) -> Changes:
+def _gained(state: State, e: GoodsGained) -> State:
     player = state.players[e.seat]
-    changes = _player_changed(state, player.with_goods(_add_goods(player.goods, e.goods, 1)))
+    players = _with_player(state, player.with_goods(_add_goods(player.goods, e.goods, 1)))
     if wonders := e.goods.get(Good.WONDER, 0):
-        changes["wonders_left"] = state.wonders_left - wonders
-    return changes
+        return state.next(players=players, wonders_left=state.wonders_left - wonders)
+    return state.next(players=players)
 
 
-def _wonder(state: State, e: WonderTaken) -> Changes:
+def _wonder(state: State, e: WonderTaken) -> State:
     player = state.players[e.seat]
     goods = _add_goods(player.goods, {Good.WONDER: 1}, 1)
+    left = state.wonders_left - 1
     if e.dark:
         player = replace(player, goods=goods, dark_wonders=(*player.dark_wonders, e.tile))
-        where = {"wonder_display": tuple(t for t in state.wonder_display if t != e.tile)}
-    else:
-        player = replace(player, goods=goods, light_wonders=(*player.light_wonders, e.tile))
-        where = {"wonder_stack": tuple(t for t in state.wonder_stack if t != e.tile)}
-    return {**_player_changed(state, player), **where, "wonders_left": state.wonders_left - 1}
+        display = tuple(t for t in state.wonder_display if t != e.tile)
+        return state.next(players=_with_player(state, player), wonder_display=display,
+                          wonders_left=left)
+    player = replace(player, goods=goods, light_wonders=(*player.light_wonders, e.tile))
+    stack = tuple(t for t in state.wonder_stack if t != e.tile)
+    return state.next(players=_with_player(state, player), wonder_stack=stack, wonders_left=left)
 
 
-def _converted(state: State, e: GoodsConverted) -> Changes:
+def _converted(state: State, e: GoodsConverted) -> State:
     player = state.players[e.seat]
     goods = _add_goods(_add_goods(player.goods, e.given, -1), e.received, 1)
-    return _player_changed(state, player.with_goods(goods))
+    return state.next(players=_with_player(state, player.with_goods(goods)))
 
 
-def _pieces(state: State, e: CoinPiecesCounted) -> Changes:
-    return _player_changed(state, replace(state.players[e.seat], five_coin_pieces=e.fives))
+def _pieces(state: State, e: CoinPiecesCounted) -> State:
+    player = replace(state.players[e.seat], five_coin_pieces=e.fives)
+    return state.next(players=_with_player(state, player))
 
 
-def _indicator_used(state: State, e: IndicatorUsed) -> Changes:
+def _indicator_used(state: State, e: IndicatorUsed) -> State:
     positions = {**state.wheel.positions, e.indicator: 0}
-    return {"wheel": replace(state.wheel, positions=positions)}
+    return state.next(wheel=state.wheel.with_positions(positions))
 
 
-def _rotated(state: State, e: WheelRotated) -> Changes:
+def _rotated(state: State, e: WheelRotated) -> State:
     last = len(state.wheel.values) - 1
     positions = {
         ind: min(d + 1, last) for ind, d in state.wheel.positions.items() if ind not in e.removed
     }
-    return {"wheel": replace(state.wheel, positions=positions)}
+    return state.next(wheel=state.wheel.with_positions(positions))
 
 
-def _entered(state: State, e: IndicatorEntered) -> Changes:
+def _entered(state: State, e: IndicatorEntered) -> State:
     positions = {**state.wheel.positions, e.indicator: 0}
-    return {"wheel": replace(state.wheel, positions=positions)}
+    return state.next(wheel=state.wheel.with_positions(positions))
 
 
-def _placed(state: State, e: ClergyPlaced) -> Changes:
+def _placed(state: State, e: ClergyPlaced) -> State:
     player = state.players[e.seat]
     clergy = list(player.clergy)
     clergy[e.clergy] = e.building
-    return _player_changed(state, player.with_clergy(tuple(clergy)))
+    return state.next(players=_with_player(state, player.with_clergy(tuple(clergy))))
 
 
-def _returned(state: State, e: ClergyReturned) -> Changes:
+def _returned(state: State, e: ClergyReturned) -> State:
     player = state.players[e.seat]
     clergy = tuple(None if i in e.clergy else at for i, at in enumerate(player.clergy))
-    return _player_changed(state, player.with_clergy(clergy))
+    return state.next(players=_with_player(state, player.with_clergy(clergy)))
 
 
-def _used(state: State, e: BuildingUsed) -> Changes:
+def _used(state: State, e: BuildingUsed) -> State:
     if e.building in state.used:
-        return {}
-    return {"used": state.used | {e.building}}
+        return state.next()
+    return state.next(used=state.used | {e.building})
 
 
 def _put_card(player: PlayerState, coord: Coord, card: str | None) -> PlayerState:
@@ -220,84 +211,84 @@ def _put_card(player: PlayerState, coord: Coord, card: str | None) -> PlayerStat
     return player.with_landscape({**player.landscape, coord: space})
 
 
-def _built(state: State, e: BuildingBuilt) -> Changes:
+def _built(state: State, e: BuildingBuilt) -> State:
     covered = state.players[e.seat].landscape[e.coord].card
-    changes = _player_changed(state, _put_card(state.players[e.seat], e.coord, e.building))
+    players = _with_player(state, _put_card(state.players[e.seat], e.coord, e.building))
     built = {**state.built, e.building: Placement(e.seat, e.coord)}
     if covered is not None:
         built.pop(covered, None)  # only the top card of a stack exists for use (R-SOLO-10)
-    changes["display"] = tuple(b for b in state.display if b != e.building)
-    changes["built"] = built
-    return changes
+    display = tuple(b for b in state.display if b != e.building)
+    return state.next(players=players, display=display, built=built)
 
 
-def _settled(state: State, e: SettlementBuilt) -> Changes:
+def _settled(state: State, e: SettlementBuilt) -> State:
     player = _put_card(state.players[e.seat], e.coord, e.settlement)
     hand = list(player.settlements)
     hand.remove(e.settlement)
-    return _player_changed(state, player.with_settlements(tuple(hand)))
+    return state.next(players=_with_player(state, player.with_settlements(tuple(hand))))
 
 
-def _removed(state: State, e: CardRemoved) -> Changes:
-    return _player_changed(state, _put_card(state.players[e.seat], e.coord, None))
+def _removed(state: State, e: CardRemoved) -> State:
+    return state.next(players=_with_player(state, _put_card(state.players[e.seat], e.coord,
+                                                              None)))
 
 
-def _landscape(state: State, e: LandscapeAdded) -> Changes:
+def _landscape(state: State, e: LandscapeAdded) -> State:
     player = state.players[e.seat]
     landscape = dict(player.landscape)
     for s in e.spaces:
         landscape[s.coord] = Space(s.terrain, s.card)
-    changes = _player_changed(state, player.with_landscape(landscape))
+    players = _with_player(state, player.with_landscape(landscape))
     if e.kind == "district":
-        changes["district_prices"] = state.district_prices[1:]
-    else:
-        changes["plot_prices"] = state.plot_prices[1:]
-    return changes
+        return state.next(players=players, district_prices=state.district_prices[1:])
+    return state.next(players=players, plot_prices=state.plot_prices[1:])
 
 
-def _price(state: State, e: WorkContractPriceSet) -> Changes:
-    return {"work_contract_price": e.price}
+def _price(state: State, e: WorkContractPriceSet) -> State:
+    return state.next(work_contract_price=e.price)
 
 
-def _round(state: State, e: RoundBegan) -> Changes:
-    return {"round": e.round}
+def _round(state: State, e: RoundBegan) -> State:
+    return state.next(round=e.round)
 
 
-def _phase(state: State, e: SettlementPhaseBegan) -> Changes:
-    return {"settlement_phases": (*state.settlement_phases, e.stage)}
+def _phase(state: State, e: SettlementPhaseBegan) -> State:
+    return state.next(settlement_phases=(*state.settlement_phases, e.stage))
 
 
-def _revealed(state: State, e: BuildingsRevealed) -> Changes:
+def _revealed(state: State, e: BuildingsRevealed) -> State:
     stacks: dict[Stage, tuple[str, ...]] = dict(state.stacks)
     stacks.pop(e.stage, None)
-    return {"display": state.display + e.buildings, "stacks": stacks}
+    return state.next(display=state.display + e.buildings, stacks=stacks)
 
 
-def _dealt(state: State, e: SettlementsDealt) -> Changes:
+def _dealt(state: State, e: SettlementsDealt) -> State:
     players = tuple(
         p.with_settlements((*p.settlements, e.settlement)) if p.seat in e.seats else p
         for p in state.players
     )
-    return {"players": players}
+    return state.next(players=players)
 
 
-def _flow(state: State, e: FlowChanged) -> Changes:
-    return {"flow": e.flow}
+def _flow(state: State, e: FlowChanged) -> State:
+    return state.next(flow=e.flow)
 
 
-def _ended(state: State, e: GameEnded) -> Changes:
-    return {"scores": e.scores, "winners": e.winners}
+def _ended(state: State, e: GameEnded) -> State:
+    return state.next(scores=e.scores, winners=e.winners)
 
 
-def _seat_taken(state: State, e: SeatTaken) -> Changes:
-    return _player_changed(state, replace(state.players[e.seat], name=e.name, bot=e.bot))
+def _seat_taken(state: State, e: SeatTaken) -> State:
+    player = replace(state.players[e.seat], name=e.name, bot=e.bot)
+    return state.next(players=_with_player(state, player))
 
 
-def _annotated(state: State, e: MoveAnnotated) -> Changes:
-    return {}  # words for people: the position does not change (only the version counts it)
+def _annotated(state: State, e: MoveAnnotated) -> State:
+    return state.next()  # words for people: the position does not change (the version counts it)
 
 
-_HANDLERS: dict[type[Any], Callable[[State, Any], Changes]] = {
+#: Each event's handler: the state after it (``State.next``), from the state before.
+_HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
     MovePlayed: _move,
     SeatTaken: _seat_taken,
     MoveAnnotated: _annotated,
@@ -331,52 +322,20 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], Changes]] = {
 def evolve(state: State | None, event: GameEvent) -> State:
     """The state after ``event``; ``state`` is None only before ``GameStarted``.
 
-    One copy of the state per event: the handler names the fields that change, and the copy
-    takes them and the next version at once.
+    A new state per event (``State.next``, the handler naming the fields that change): the
+    state before is never changed, so every holder of one may keep it.
     """
     if type(event) is GameStarted:
-        new = _started(event)
-        _set(new, "version", (state.version if state is not None else 0) + 1)
-        return new
+        return _started(event, (state.version if state is not None else 0) + 1)
     if state is None:
         raise ValueError(f"{type(event).__name__} before GameStarted: there is no game yet")
-    fields = state.__dict__.copy()
-    fields.update(_HANDLERS[type(event)](state, event))
-    fields["version"] = state.version + 1
-    new = _new_object(State)
-    _set(new, "__dict__", fields)
-    return new
-
-
-def evolve_own(state: State, event: GameEvent) -> None:
-    """Take ``event``'s changes into ``state`` itself, as ``fold`` does with its copy.
-
-    Only for a copy that its holder made with ``evolve`` and handed to no one yet (a command's
-    ``Draft``): every other holder of a state relies on it never changing. ``GameStarted`` makes
-    a new state and is never applied in place.
-    """
-    fields = state.__dict__
-    fields.update(_HANDLERS[type(event)](state, event))
-    fields["version"] += 1
+    return _HANDLERS[type(event)](state, event)
 
 
 def fold(events: Iterable[GameEvent], state: State | None = None) -> State:
-    """The state after all ``events`` (from ``state``, or from nothing): what ``evolve`` one
-    event at a time gives, with one copy of the state for the whole run.
-
-    The handlers never change what they read (they return new values for the fields that
-    change), so once the fold holds a copy no one else has seen, it may take each event's
-    changes into that copy in place.
-    """
-    fields: dict[str, Any] | None = None  # the fold's own copy, once it has one
+    """The state after all ``events`` (from ``state``, or from nothing)."""
     for event in events:
-        if fields is None or type(event) is GameStarted:
-            state = evolve(state, event)  # a new object: from here on the fold's own
-            fields = state.__dict__
-            continue
-        assert state is not None
-        fields.update(_HANDLERS[type(event)](state, event))
-        fields["version"] += 1
+        state = evolve(state, event)
     if state is None:
         raise ValueError("fold of an empty event sequence has no state")
     return state

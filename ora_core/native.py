@@ -32,10 +32,21 @@ class _Required:
 REQUIRED: Final = _Required()
 
 
+class Keep:
+    """The default of a typed copy's arguments whose field may be None (``Turn.changed``,
+    ``State.next``): the field keeps its value. The others default to None for that."""
+
+    def __repr__(self) -> str:
+        return "KEEP"
+
+
+KEEP: Final = Keep()
+
+
 class Record:
     """The base of the model's native classes (module doc)."""
 
-    __slots__ = ()  # so that no record has a ``__dict__`` (``ora_core.evolve.replace`` asks)
+    __slots__ = ()  # a record holds its fields and nothing else: no ``__dict__``
     #: Each field's (name, type, default), in the order of ``__init__`` and ``fields()``.
     FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = ()
 

@@ -15,41 +15,40 @@ def _with(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
     return (*values[:seat], value, *values[seat + 1:])
 
 
-def moved(state: State, seat: int, left: int | None) -> dict[str, Any]:
+def moved(state: State, seat: int, left: int | None) -> State:
     """A move's clock: the seat's time left after it (a ``MovePlayed`` of a clocked game)."""
     if left is None or not 0 <= seat < len(state.clock_left):
-        return {}
-    return {"clock_left": _with(state.clock_left, seat, left)}
+        return state.next()
+    return state.next(clock_left=_with(state.clock_left, seat, left))
 
 
-def expired(state: State, e: ClockExpired) -> dict[str, Any]:
-    changes: dict[str, Any] = {"timed_out": (*state.timed_out, e.seat)}
+def expired(state: State, e: ClockExpired) -> State:
+    timed_out = (*state.timed_out, e.seat)
     if 0 <= e.seat < len(state.clock_left):
-        changes["clock_left"] = _with(state.clock_left, e.seat, 0)
-    return changes
+        return state.next(timed_out=timed_out, clock_left=_with(state.clock_left, e.seat, 0))
+    return state.next(timed_out=timed_out)
 
 
-def replace_requested(state: State, e: SeatReplaceRequested) -> dict[str, Any]:
-    return {"replace_request": ReplaceRequest(e.by, e.seat, e.bot, e.waiting)}
+def replace_requested(state: State, e: SeatReplaceRequested) -> State:
+    return state.next(replace_request=ReplaceRequest(e.by, e.seat, e.bot, e.waiting))
 
 
-def replace_answered(state: State, e: SeatReplaceAnswered) -> dict[str, Any]:
+def replace_answered(state: State, e: SeatReplaceAnswered) -> State:
     asked = state.replace_request
     if asked is None or not e.accepted:
-        return {"replace_request": None}
+        return state.next(replace_request=None)
     waiting = tuple(s for s in asked.waiting if s != e.seat)
-    return {"replace_request": ReplaceRequest(asked.by, asked.seat, asked.bot, waiting)}
+    return state.next(replace_request=ReplaceRequest(asked.by, asked.seat, asked.bot, waiting))
 
 
-def replaced(state: State, e: SeatReplaced) -> dict[str, Any]:
-    changes: dict[str, Any] = {"replace_request": None}
-    if 0 <= e.seat < len(state.players):
-        players = list(state.players)
-        players[e.seat] = players[e.seat].__replace__(bot=e.bot)
-        changes["players"] = tuple(players)
-    return changes
+def replaced(state: State, e: SeatReplaced) -> State:
+    if not 0 <= e.seat < len(state.players):
+        return state.next(replace_request=None)
+    players = list(state.players)
+    players[e.seat] = players[e.seat].__replace__(bot=e.bot)
+    return state.next(replace_request=None, players=tuple(players))
 
 
-HANDLERS: dict[type[Any], Callable[[State, Any], dict[str, Any]]] = {
+HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
     ClockExpired: expired, SeatReplaceRequested: replace_requested,
     SeatReplaceAnswered: replace_answered, SeatReplaced: replaced}

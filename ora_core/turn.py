@@ -6,18 +6,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from ora_core.native import REQUIRED, Record
+from ora_core.native import KEEP, REQUIRED, Keep, Record
 from ora_core.values import Stage
-
-
-class _Keep:
-    """The default of ``Turn.changed``'s arguments whose field may be None: keep the value."""
-
-    def __repr__(self) -> str:
-        return "KEEP"
-
-
-KEEP: Final = _Keep()
 
 
 class Turn(Record):
@@ -90,8 +80,8 @@ class Turn(Record):
                 main_done: bool | None = None, landscape_bought: bool | None = None,
                 settled: bool | None = None, grants: tuple[str, ...] | None = None,
                 free_uses: tuple[str, ...] | None = None,
-                prior_bonus: str | _Keep | None = KEEP, contract: str | _Keep | None = KEEP,
-                deciding: int | _Keep | None = KEEP,
+                prior_bonus: str | Keep | None = KEEP, contract: str | Keep | None = KEEP,
+                deciding: int | Keep | None = KEEP,
                 neutral_built: tuple[str, ...] | None = None) -> Turn:
         """A copy with the named fields changed; a field not named keeps its value. Typed and
         compiled, since a command changes its turn once or twice (``Draft.update_turn``): the
@@ -105,9 +95,9 @@ class Turn(Record):
             self.settled if settled is None else settled,
             self.grants if grants is None else grants,
             self.free_uses if free_uses is None else free_uses,
-            self.prior_bonus if isinstance(prior_bonus, _Keep) else prior_bonus,
-            self.contract if isinstance(contract, _Keep) else contract,
-            self.deciding if isinstance(deciding, _Keep) else deciding,
+            self.prior_bonus if isinstance(prior_bonus, Keep) else prior_bonus,
+            self.contract if isinstance(contract, Keep) else contract,
+            self.deciding if isinstance(deciding, Keep) else deciding,
             self.neutral_built if neutral_built is None else neutral_built)
 
     def __replace__(self, **changes: Any) -> Turn:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ora_core.events import FlowChanged, GameEvent
-from ora_core.evolve import evolve, evolve_own
+from ora_core.evolve import evolve
 from ora_core.state import Flow, State, Turn
 from ora_rules.readings import under
 from ora_rules.specs import ModeSpec, Rules
@@ -15,11 +15,8 @@ class Draft:
     The flow (whose decision comes next) is kept aside in ``flow`` and emitted once, as the last
     event, by ``finish``.
 
-    The first event copies the state the command started from (``start`` never changes, so a
-    refused command leaves it untouched); the later ones go into that copy in place, as in
-    ``fold``: one copy of the state per command rather than one per event, which is most of
-    what a command's events cost. So read ``state`` afresh after ``emit``: a ``State`` taken
-    from the draft before it changes with it (the players, wheel, ... it held do not).
+    Each event makes a new ``state`` (``evolve``); ``start``, the state the command started
+    from, never changes, so a refused command leaves it untouched.
     """
 
     def __init__(self, state: State, rules: Rules) -> None:
@@ -28,7 +25,6 @@ class Draft:
         self.rules = under(rules, state.config.readings)  # the game's readings' spec fields
         self.events: list[GameEvent] = []
         self.flow: Flow = state.flow
-        self._own_copy = False  # whether ``state`` is the draft's own copy (class doc)
 
     @property
     def mode(self) -> ModeSpec:
@@ -41,11 +37,7 @@ class Draft:
     def emit(self, *events: GameEvent) -> None:
         for event in events:
             self.events.append(event)
-            if self._own_copy:
-                evolve_own(self.state, event)
-            else:
-                self.state = evolve(self.state, event)
-                self._own_copy = True
+            self.state = evolve(self.state, event)
 
     def update_turn(self, turn: Turn) -> None:
         """The slot goes on with ``turn`` (``draft.turn.changed(...)``)."""

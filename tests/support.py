@@ -11,8 +11,6 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
-import attrs
-
 from ora_core.events import (
     BuildingBuilt,
     ClergyPlaced,
@@ -104,7 +102,7 @@ def without_settlements(state: State, seat: int = 0) -> State:
     """The same position with no settlement cards in ``seat``'s hand."""
     players = list(state.players)
     players[seat] = replace(players[seat], settlements=())
-    return attrs.evolve(state, players=tuple(players))
+    return replace(state, players=tuple(players))
 
 
 def place(state: State, seat: int, building: str, coord: Coord) -> State:

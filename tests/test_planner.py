@@ -97,9 +97,9 @@ def test_solo_the_display_s_promise_fades_before_the_neutral_player_takes_it() -
     r = rules()
     state = fold(start(make_config(1, "france", "long", 5), r))
     assert state.display and not state.settlement_phases
-    early = strategic_value(attrs.evolve(state, round=2), 0, r)
-    assert strategic_value(attrs.evolve(state, round=8), 0, r) == early
-    assert strategic_value(attrs.evolve(state, round=11), 0, r) < early
+    early = strategic_value(replace(state, round=2), 0, r)
+    assert strategic_value(replace(state, round=8), 0, r) == early
+    assert strategic_value(replace(state, round=11), 0, r) < early
 
 
 def test_ending_the_game_is_valued_above_spending_points_first() -> None:
@@ -144,12 +144,12 @@ def test_after_phase_d_a_second_settlement_in_hand_still_counts() -> None:
     before, only one a phase left counted and the others were worth nothing."""
     r = rules()
     state = fold(start(make_config(1, "ireland", "long", 5), r))
-    state = set_goods(attrs.evolve(state, round=27, settlement_phases=(Stage.A, Stage.B, Stage.C,
+    state = set_goods(replace(state, round=27, settlement_phases=(Stage.A, Stage.B, Stage.C,
                                                                          Stage.D)),
                       0, meat=3, peat=3)
     players = list(state.players)
-    one = attrs.evolve(state, players=(replace(players[0], settlements=("S03",)),
+    one = replace(state, players=(replace(players[0], settlements=("S03",)),
                                        *players[1:]))
-    two = attrs.evolve(state, players=(replace(players[0], settlements=("S03", "S02")),
+    two = replace(state, players=(replace(players[0], settlements=("S03", "S02")),
                                        *players[1:]))
     assert strategic_value(two, 0, r) > strategic_value(one, 0, r)

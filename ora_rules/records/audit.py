@@ -30,7 +30,7 @@ from ora_core.events import (
     MovePlayed,
     SeatTaken,
 )
-from ora_core.evolve import evolve, fold
+from ora_core.evolve import evolve, fold, replace
 from ora_core.state import Readings, State
 from ora_rules.decide import execute, start
 from ora_rules.readings import profile_of
@@ -112,7 +112,7 @@ def _scoring(state: State, readings: Readings, rules: Rules) -> list[tuple[str, 
     """The options the final scores rely on (move ``moves + 1``: the final scoring), each with
     the scores the rulebook gives where they differ (goods, economic value, settlements)."""
     def scores(r: Readings) -> dict[str, tuple[int, int, int]]:
-        swapped = attrs.evolve(state, config=attrs.evolve(state.config, readings=r))
+        swapped = replace(state, config=attrs.evolve(state.config, readings=r))
         return {swapped.players[s.seat].colour: (s.goods, s.economic, sum(s.settlements))
                 for s in score(swapped, rules)}
 
@@ -155,7 +155,7 @@ def _setup(started: GameStarted, readings: Readings, rules: Rules) -> str:
 
 def _decide(state: State, readings: Readings, played: MovePlayed, rules: Rules) -> str:
     """The move's events from ``state`` under ``readings``, encoded, or the refusal."""
-    swapped = attrs.evolve(state, config=attrs.evolve(state.config, readings=readings))
+    swapped = replace(state, config=attrs.evolve(state.config, readings=readings))
     try:
         return _encoded(execute(swapped, played.move, rules, seat=played.seat,
                                 took=played.took).events)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 import attrs
 
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand
+from ora_core.evolve import replace
 from ora_core.state import State
 from ora_rules.records.importing import ImportStop
 from ora_rules.specs import Rules
@@ -24,7 +25,7 @@ from ora_rules.specs import Rules
 def with_readings(state: State, **options: str) -> State:
     """``state`` as if its game had been set up with these options (nothing else changes)."""
     readings = attrs.evolve(state.config.readings, **options)
-    return attrs.evolve(state, config=attrs.evolve(state.config, readings=readings))
+    return replace(state, config=attrs.evolve(state.config, readings=readings))
 
 
 def _candidates(state: State, rules: Rules, reason: str) -> Iterator[tuple[str, str]]:

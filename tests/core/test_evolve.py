@@ -6,7 +6,6 @@ same before and after ``evolve``, so an in-place change to any nested mapping or
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -107,14 +106,14 @@ def test_evolve_is_total_and_pure(cls: type[GameEvent], data: st.DataObject,
     assert evolve(state, event) == new
     assert new.version == state.version + 1  # the number of events, whatever they say
     if isinstance(event, PositionRestored):  # a take-back: the position it carries
-        assert attrs.evolve(new, version=0) == attrs.evolve(
+        assert replace(new, version=0) == replace(
             event.state, version=0, undo_request=None, clock_left=state.clock_left,
             timed_out=state.timed_out, replace_request=state.replace_request)
     elif not isinstance(event, GameStarted):
         assert new.config == state.config
     if isinstance(event, MovePlayed):  # only a clocked game's time left changes
-        assert attrs.evolve(new, clock_left=state.clock_left) == \
-            attrs.evolve(state, version=state.version + 1)
+        assert replace(new, clock_left=state.clock_left) == \
+            replace(state, version=state.version + 1)
 
 
 @given(event=gen.game_started_events())
@@ -126,9 +125,9 @@ def test_a_game_starts_from_nothing(event: GameStarted) -> None:
     assert not state.finished
 
 
-def test_replace_copies_a_state_class_and_refuses_a_slotted_one() -> None:
-    """``replace`` is the fast copy of the ``__dict__`` state classes and of the native ones
-    (``Turn``, ``Flow``); the originals stay."""
+def test_replace_copies_a_native_class_and_refuses_another() -> None:
+    """``replace`` copies the model's native classes (``State``, ``Turn``, ``Flow``, ...) and
+    refuses the others; the originals stay."""
     turn = Turn(kind="action", seat=1)
     changed = replace(turn, main_done=True)
     assert changed == Turn(kind="action", seat=1, main_done=True)
@@ -141,3 +140,23 @@ def test_replace_copies_a_state_class_and_refuses_a_slotted_one() -> None:
         replace(turn, main_don=True)
     with pytest.raises(TypeError, match="Placement"):
         replace(Placement(0, (1, 1)), seat=1)
+
+
+@given(data=st.data(), config=gen.configs, seed=gen.game_seeds)
+def test_the_next_state_changes_the_named_fields_and_counts_one_more_event(
+        data: st.DataObject, config: tuple[int, str, str], seed: int) -> None:
+    """``State.next`` (what every handler returns) is ``replace`` with the version one more:
+    a field named takes the value given, None included; a field not named keeps its own."""
+    _, states = gen.random_game(*config, seed)
+    state, other = (data.draw(st.sampled_from(states), label=label) for label in ("state", "other"))
+    names = data.draw(st.sets(st.sampled_from([name for name, _, _ in State.FIELDS])),
+                      label="fields changed")
+    changes = {name: getattr(other, name) for name in names}
+    if data.draw(st.booleans(), label="a finished game"):
+        changes["scores"] = None
+    new = state.next(**changes)
+    assert new == replace(state, **{"version": state.version + 1, **changes})
+    for name, _, _ in State.FIELDS:
+        expected = changes.get(name, state.version + 1 if name == "version" else
+                               getattr(state, name))
+        assert getattr(new, name) == expected, name

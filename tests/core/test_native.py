@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from ora_core.codec import EventJsonCodec, converter
 from ora_core.events import NATIVE_EVENTS
 from ora_core.native import REQUIRED, Record
-from ora_core.state import Flow, PlayerState, Space, Turn
+from ora_core.state import Flow, PlayerState, Space, Turn, Wheel
 from ora_rules.testing.strategies import from_type
 
-RECORDS: tuple[type[Record], ...] = (Turn, Flow, Space, PlayerState, *NATIVE_EVENTS)
+RECORDS: tuple[type[Record], ...] = (Turn, Flow, Space, PlayerState, Wheel, *NATIVE_EVENTS)
 
 
 @pytest.mark.parametrize("cls", RECORDS, ids=lambda c: c.__name__)

@@ -1,7 +1,6 @@
 """``execute`` (ora_rules/decide.py): the state it returns is the fold of its events from the
-state it began with, and that state never changes. A command's ``Draft`` copies the state at
-its first event and takes the later ones into that copy in place (ora_rules/draft.py,
-``evolve_own``), so these are the properties the in-place copy must keep.
+state it began with, and that state never changes, even when the command is refused after some
+of its events went into the draft (ora_rules/draft.py).
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ import pytest
 
 from ora_core.codec import state_to_dict
 from ora_core.errors import InvalidCommand
-from ora_core.evolve import evolve, evolve_own, fold
+from ora_core.evolve import fold
 from ora_rules.bots import random_bot
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
@@ -48,21 +47,3 @@ def test_a_use_refused_after_its_clergyman_was_placed_leaves_the_state_untouched
     # The same state still takes a legal command, from where it was.
     executed = execute(state, f"USE {farmyard(0)} -", rules())
     assert executed.state.version == state.version + len(executed.events)
-
-
-def test_evolve_own_takes_each_event_as_evolve_does() -> None:
-    events = start(make_config(4, "ireland", "long", 14), rules())
-    state = fold(events)
-    rng = random.Random(14)
-    for _ in range(200):
-        events.extend(execute(state, random_bot(state, MoveSet(state, rules()), rng),
-                              rules()).events)
-        state = fold(events)
-    first = fold(events[:1])
-    own = evolve(first, events[1])
-    expected = own
-    for event in events[2:]:
-        expected = evolve(expected, event)
-        evolve_own(own, event)
-        assert own == expected
-    assert first == fold(events[:1])

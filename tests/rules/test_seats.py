@@ -3,12 +3,11 @@ which seat over, at once or by consent, and what is refused (R-END-1 for a finis
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from ora_core.errors import IllegalCommand
 from ora_core.events import SeatReplaced, SeatReplaceRequested, SeatTaken
-from ora_core.evolve import fold
+from ora_core.evolve import fold, replace
 from ora_core.state import State
 from ora_rules import seats
 from ora_rules.decide import start
@@ -76,7 +75,7 @@ def test_one_request_at_a_time_and_none_in_a_finished_game() -> None:
     with pytest.raises(IllegalCommand) as pending:
         seats.request(waiting, 0, 1, "random")
     assert pending.value.rule == "SEAT-2"
-    over = attrs.evolve(state, scores=())  # a finished game (R-END-1)
+    over = replace(state, scores=())  # a finished game (R-END-1)
     with pytest.raises(IllegalCommand) as finished:
         seats.request(over, 0, 1, "random", by_creator=True)
     assert finished.value.rule == "R-END-1"
