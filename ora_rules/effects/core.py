@@ -1,4 +1,4 @@
-"""The machinery of the effect vocabulary: the use context, the token reader, the node protocol.
+"""The machinery of the effect vocabulary: the use context, the token reader, the node base.
 
 A building's function is a tree of effect nodes parsed from its spec. A *use* names every choice
 as tokens after the building id (``USE F04 3``: three times; ``USE LR2 JoSh``: livestock with the
@@ -16,12 +16,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
 from ora_core.errors import IllegalCommand, InvalidCommand
 from ora_core.events import BuildingUsed, GameEvent
+from ora_core.native import Record
 from ora_core.state import State
 from ora_core.values import Good
 from ora_rules.spec_set.model import Rules
@@ -221,22 +222,35 @@ class Fixed(str):
 Option = tuple[list[str], UseContext]
 
 
-class Effect(Protocol):
-    """One node of the vocabulary."""
+class Effect(Record):
+    """One node of the vocabulary: the base of the node kinds.
+
+    A native class of the compiled core, as the model's records are (issue 34,
+    ``ora_core.native``): every node is made once with the rules, but read and called at every
+    use and every branch of the legal moves, so its fields are C struct fields and ``run`` /
+    ``options`` are vtable calls. Each kind declares ``FIELDS``, writes ``__init__`` (``Final``
+    fields) and ``fields()``; equality, hashing and the repr go by the fields.
+    """
+
+    __slots__ = ()
 
     def run(self, ctx: UseContext, tokens: TokenReader) -> None:
         """Read this node's tokens and apply it; raise IllegalCommand / InvalidCommand."""
+        raise NotImplementedError
 
     def options(self, ctx: UseContext) -> Iterator[Option]:
         """Every legal token list for this node from ``ctx``, with the context after it."""
+        raise NotImplementedError
 
     def describe(self) -> str:
         """The node in English, for the glossary."""
+        raise NotImplementedError
 
     def syntax(self) -> str:
         """The tokens a use writes for this node, as a pattern (``<count 0..7>``,
         ``Gn|Sh|JoGn|JoSh``, ``[x]`` optional, ``(a | b)`` one of): the card catalogue's
         ``tokens``."""
+        raise NotImplementedError
 
 
 #: Parsers of node kinds: (table value, whole table, where, report) -> node | None

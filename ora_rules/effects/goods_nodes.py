@@ -19,11 +19,10 @@ import math
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from itertools import combinations, permutations
-from typing import Any
-
-from attrs import frozen
+from typing import Any, ClassVar, Final
 
 from ora_core.errors import InvalidCommand
+from ora_core.native import REQUIRED
 from ora_core.values import FIVE_COIN_CODE, FOREST, GOOD_BY_CODE, GOOD_CODES, MOOR, Good
 from ora_rules.effects.core import (
     Effect,
@@ -123,8 +122,7 @@ def _tile_goods(tiles: list[str]) -> Counter[Good]:
     return goods
 
 
-@frozen
-class PayDifferent:
+class PayDifferent(Effect):
     """Pay ``n`` goods of ``n`` different kinds, one tile each (R-GOODS-4).
 
     Token: a goods string of exactly ``n`` distinct tile codes, in any order (``PnShWo``). Every
@@ -134,7 +132,14 @@ class PayDifferent:
     21). Enumerated canonically: each set of kinds once, codes sorted, generated lazily.
     """
 
-    n: int
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (("n", int, REQUIRED),)
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n: Final = n
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.n,)
 
     def _kinds(self, ctx: UseContext) -> list[str]:
         """The tile kinds the user could hand in one of, in canonical order."""
@@ -194,15 +199,22 @@ def _parse_pay_different(raw: Any, table: Mapping[str, Any], where: str, report:
 # --- gain_choice ------------------------------------------------------------------------------
 
 
-@frozen
-class GainChoice:
+class GainChoice(Effect):
     """Gain ``amounts[i]`` of a good the user picks from ``goods``, a different good each time.
 
     Tokens: one good code per amount, in the order of ``amounts`` (``Wo Cl``: 5 wood, 3 clay).
     """
 
-    goods: tuple[Good, ...]
-    amounts: tuple[int, ...]
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("goods", tuple[Good, ...], REQUIRED), ("amounts", tuple[int, ...], REQUIRED))
+    __slots__ = ("amounts", "goods")
+
+    def __init__(self, goods: tuple[Good, ...], amounts: tuple[int, ...]) -> None:
+        self.goods: Final = goods
+        self.amounts: Final = amounts
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.goods, self.amounts)
 
     def run(self, ctx: UseContext, tokens: TokenReader) -> None:
         picked: list[Good] = []
@@ -272,15 +284,22 @@ def _parse_gain_choice(raw: Any, table: Mapping[str, Any], where: str, report: R
 # --- tiers ------------------------------------------------------------------------------------
 
 
-@frozen
-class Tiers:
+class Tiers(Effect):
     """Gain the goods of the highest step whose ``at`` the count reaches; below all: nothing.
 
     Nothing counted is paid. No token.
     """
 
-    count: str
-    steps: tuple[tuple[int, Mapping[Good, int]], ...]
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("count", str, REQUIRED), ("steps", tuple[tuple[int, Mapping[Good, int]], ...], REQUIRED))
+    __slots__ = ("count", "steps")
+
+    def __init__(self, count: str, steps: tuple[tuple[int, Mapping[Good, int]], ...]) -> None:
+        self.count: Final = count
+        self.steps: Final = steps
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.count, self.steps)
 
     def _gain(self, ctx: UseContext) -> Mapping[Good, int]:
         n = count_of(ctx, self.count)
@@ -351,8 +370,7 @@ def _parse_tiers(raw: Any, table: Mapping[str, Any], where: str, report: Report
 # --- reward -----------------------------------------------------------------------------------
 
 
-@frozen
-class Reward:
+class Reward(Effect):
     """Gain point goods whose points total at most ``floor(per x count)``.
 
     ``per`` may differ by mode (``per_mode``). Token: the goods string of the mix (``BoBoCe``), in
@@ -363,13 +381,23 @@ class Reward:
     distinct in effect.
     """
 
-    goods: tuple[Good, ...]
-    count: str
-    per: float
-    per_mode: Mapping[str, float]
-    #: ``partial = true``: a mix below the limit is accepted too (a reading's spec, where an
-    #: engine takes only the goods its record names); the enumeration stays the full mixes.
-    partial: bool = False
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("goods", tuple[Good, ...], REQUIRED), ("count", str, REQUIRED), ("per", float, REQUIRED),
+        ("per_mode", Mapping[str, float], REQUIRED), ("partial", bool, False))
+    __slots__ = ("count", "goods", "partial", "per", "per_mode")
+
+    def __init__(self, goods: tuple[Good, ...], count: str, per: float,
+                 per_mode: Mapping[str, float], partial: bool = False) -> None:
+        self.goods: Final = goods
+        self.count: Final = count
+        self.per: Final = per
+        self.per_mode: Final = per_mode
+        #: ``partial = true``: a mix below the limit is accepted too (a reading's spec, where an
+        #: engine takes only the goods its record names); the enumeration stays the full mixes.
+        self.partial: Final = partial
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.goods, self.count, self.per, self.per_mode, self.partial)
 
     def limit(self, ctx: UseContext) -> int:
         per = self.per_mode.get(ctx.mode, self.per)
@@ -478,8 +506,7 @@ def _parse_reward(raw: Any, table: Mapping[str, Any], where: str, report: Report
 # --- upgrade ----------------------------------------------------------------------------------
 
 
-@frozen
-class Upgrade:
+class Upgrade(Effect):
     """Up to ``high`` times: hand in a good of the chain and take the next one (``max``).
 
     Tokens: the code of each good handed in (``Bo Ce``: book to ceramic, then that ceramic to an
@@ -489,8 +516,16 @@ class Upgrade:
     upgrades.
     """
 
-    chain: tuple[Good, ...]
-    high: int
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("chain", tuple[Good, ...], REQUIRED), ("high", int, REQUIRED))
+    __slots__ = ("chain", "high")
+
+    def __init__(self, chain: tuple[Good, ...], high: int) -> None:
+        self.chain: Final = chain
+        self.high: Final = high
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.chain, self.high)
 
     def _step(self, ctx: UseContext, good: Good) -> None:
         ctx.take({good: 1})

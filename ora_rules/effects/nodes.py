@@ -1,18 +1,17 @@
 """The basic nodes of the effect vocabulary: gain, convert, wheel, choose, seq.
 
-Each is a small frozen class with a ``parse_*`` function registered under its TOML key. The
-documentation of the TOML forms is docs/specs.md.
+Each is a small native class (an ``Effect``) with a ``parse_*`` function registered under its
+TOML key. The documentation of the TOML forms is docs/specs.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
-
-from attrs import frozen
+from typing import Any, ClassVar, Final
 
 from ora_core.errors import InvalidCommand
 from ora_core.events import IndicatorUsed
+from ora_core.native import REQUIRED
 from ora_core.values import GOOD_BY_CODE, GOOD_CODES, Good, Indicator
 from ora_rules.effects.core import (
     Effect,
@@ -55,9 +54,15 @@ def describe_goods(goods: Mapping[Good, int]) -> str:
 # --- gain -------------------------------------------------------------------------------------
 
 
-@frozen
-class Gain:
-    goods: Mapping[Good, int]
+class Gain(Effect):
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (("goods", Mapping[Good, int], REQUIRED),)
+    __slots__ = ("goods",)
+
+    def __init__(self, goods: Mapping[Good, int]) -> None:
+        self.goods: Final = goods
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.goods,)
 
     def run(self, ctx: UseContext, tokens: TokenReader) -> None:
         ctx.give(self.goods)
@@ -83,16 +88,26 @@ def _parse_gain(raw: Any, table: Mapping[str, Any], where: str, report: Report) 
 # --- convert ----------------------------------------------------------------------------------
 
 
-@frozen
-class Convert:
+class Convert(Effect):
     """Pay, gain; repeated ``min``..``max`` times (``max`` None = any number). Token: the count."""
 
-    pay: Mapping[Good, int]
-    food: float
-    energy: float
-    gain: Mapping[Good, int]
-    low: int
-    high: int | None
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("pay", Mapping[Good, int], REQUIRED), ("food", float, REQUIRED),
+        ("energy", float, REQUIRED), ("gain", Mapping[Good, int], REQUIRED),
+        ("low", int, REQUIRED), ("high", int | None, REQUIRED))
+    __slots__ = ("energy", "food", "gain", "high", "low", "pay")
+
+    def __init__(self, pay: Mapping[Good, int], food: float, energy: float,
+                 gain: Mapping[Good, int], low: int, high: int | None) -> None:
+        self.pay: Final = pay
+        self.food: Final = food
+        self.energy: Final = energy
+        self.gain: Final = gain
+        self.low: Final = low
+        self.high: Final = high
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.pay, self.food, self.energy, self.gain, self.low, self.high)
 
     def _apply(self, ctx: UseContext, times: int) -> None:
         if not times:
@@ -205,16 +220,23 @@ def _bounds(table: Mapping[str, Any], where: str, report: Report, *, default_hig
 # --- wheel ------------------------------------------------------------------------------------
 
 
-@frozen
-class Wheel:
+class Wheel(Effect):
     """Take a good from the production wheel (R-WHEEL-6, R-JOKER-1..5, R-SHORT-2).
 
     Token: the good's code, prefixed ``Jo`` to use the joker (``JoGn``); with a single good only
     ``Jo`` or nothing. ``joker_only``: the good's own indicator is never used (Shipping Company).
     """
 
-    goods: tuple[Good, ...]
-    joker_only: bool
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("goods", tuple[Good, ...], REQUIRED), ("joker_only", bool, REQUIRED))
+    __slots__ = ("goods", "joker_only")
+
+    def __init__(self, goods: tuple[Good, ...], joker_only: bool) -> None:
+        self.goods: Final = goods
+        self.joker_only: Final = joker_only
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.goods, self.joker_only)
 
     def _choices(self, ctx: UseContext) -> Iterator[tuple[str, Good, Indicator]]:
         positions = ctx.state.wheel.positions
@@ -304,13 +326,22 @@ def _parse_wheel(raw: Any, table: Mapping[str, Any], where: str, report: Report
 # --- choose -----------------------------------------------------------------------------------
 
 
-@frozen
-class Choose:
+class Choose(Effect):
     """Exactly one of the options (either-or), named by its label; ``optional``: or none (``-``)."""
 
-    options_: tuple[Effect, ...]
-    labels: tuple[str, ...]
-    optional: bool
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("options_", tuple[Effect, ...], REQUIRED), ("labels", tuple[str, ...], REQUIRED),
+        ("optional", bool, REQUIRED))
+    __slots__ = ("labels", "optional", "options_")
+
+    def __init__(self, options_: tuple[Effect, ...], labels: tuple[str, ...], optional: bool
+                 ) -> None:
+        self.options_: Final = options_
+        self.labels: Final = labels
+        self.optional: Final = optional
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.options_, self.labels, self.optional)
 
     def run(self, ctx: UseContext, tokens: TokenReader) -> None:
         token = tokens.next()
@@ -364,12 +395,19 @@ def _parse_choose(raw: Any, table: Mapping[str, Any], where: str, report: Report
 # --- seq --------------------------------------------------------------------------------------
 
 
-@frozen
-class Seq:
+class Seq(Effect):
     """Steps in order; a later step may use what an earlier one produced ("and then")."""
 
-    steps: tuple[Effect, ...]
-    max_total: int | None = None
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("steps", tuple[Effect, ...], REQUIRED), ("max_total", int | None, None))
+    __slots__ = ("max_total", "steps")
+
+    def __init__(self, steps: tuple[Effect, ...], max_total: int | None = None) -> None:
+        self.steps: Final = steps
+        self.max_total: Final = max_total
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.steps, self.max_total)
 
     def run(self, ctx: UseContext, tokens: TokenReader) -> None:
         start = tokens.pos

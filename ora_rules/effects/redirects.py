@@ -5,11 +5,10 @@ Manor, Cloister Garden, Cottage, Hospice, Guesthouse); the chain rule is in
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
-
-from attrs import frozen
+from typing import Any, ClassVar, Final
 
 from ora_core.errors import InvalidCommand
+from ora_core.native import REQUIRED
 from ora_rules import landscape
 from ora_rules.effects.core import (
     Effect,
@@ -39,8 +38,7 @@ _REDIRECTS = {
 }
 
 
-@frozen
-class Redirect:
+class Redirect(Effect):
     """Carry out another building's function for the user: no clergyman, no fee (R-CLG-4).
 
     Token: the target's id, then the target's own tokens. ``optional``: the target may be left
@@ -49,8 +47,16 @@ class Redirect:
     target's effect runs on the same context with a ``BuildingUsed`` event for it.
     """
 
-    kind: str
-    optional: bool
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("kind", str, REQUIRED), ("optional", bool, REQUIRED))
+    __slots__ = ("kind", "optional")
+
+    def __init__(self, kind: str, optional: bool) -> None:
+        self.kind: Final = kind
+        self.optional: Final = optional
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.kind, self.optional)
 
     def _qualifies(self, ctx: UseContext, target: str) -> tuple[str, str, str] | None:
         """Why ``target`` is not a target of this kind, or None: (reason, rule, detail)."""

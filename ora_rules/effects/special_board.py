@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from itertools import combinations
-from typing import Any
-
-from attrs import frozen
+from typing import Any, ClassVar, Final
 
 from ora_core.errors import InvalidCommand
 from ora_core.events import CardRemoved, ClergyReturned
+from ora_core.native import REQUIRED
 from ora_core.values import Coord, Good
 from ora_rules import landscape
 from ora_rules.effects.core import (
@@ -42,8 +41,7 @@ def _is_int(token: str | None) -> bool:
     return token is not None and INT.match(token) is not None
 
 
-@frozen
-class RemoveForests:
+class RemoveForests(Effect):
     """Remove ``low``..``high`` forest cards of the user's landscape (no wood, R-FELL-6).
 
     Tokens: a column and a row per forest (``1 0 2 0``), in ascending order, each once; pairs are
@@ -53,10 +51,20 @@ class RemoveForests:
     ``leave``: the forests named stay where they are (a reading: weblabora's Carpentry).
     """
 
-    low: int
-    high: int
-    each: Mapping[Good, int]
-    leave: bool = False
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("low", int, REQUIRED), ("high", int, REQUIRED), ("each", Mapping[Good, int], REQUIRED),
+        ("leave", bool, False))
+    __slots__ = ("each", "high", "leave", "low")
+
+    def __init__(self, low: int, high: int, each: Mapping[Good, int], leave: bool = False
+                 ) -> None:
+        self.low: Final = low
+        self.high: Final = high
+        self.each: Final = each
+        self.leave: Final = leave
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.low, self.high, self.each, self.leave)
 
     def _forests(self, ctx: UseContext) -> list[Coord]:
         gone = {e.coord for e in ctx.events if isinstance(e, CardRemoved) and e.seat == ctx.seat}
@@ -143,8 +151,7 @@ def _parse_remove_forests(table: Mapping[str, Any], where: str, report: Report) 
 # --- grant (Carpentry, Locutory, Castle, Calefactory, Bulwark) --------------------------------
 
 
-@frozen
-class Grant:
+class Grant(Effect):
     """Extra actions the user may take later in the same slot, as separate commands.
 
     ``build`` (BUILD, normal cost and placement; the prior build bonus follows), ``fell`` /
@@ -153,7 +160,14 @@ class Grant:
     top tile, no price, not counted against the purchase limit). No token.
     """
 
-    kinds: tuple[str, ...]
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (("kinds", tuple[str, ...], REQUIRED),)
+    __slots__ = ("kinds",)
+
+    def __init__(self, kinds: tuple[str, ...]) -> None:
+        self.kinds: Final = kinds
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.kinds,)
 
     def run(self, ctx: UseContext, tokens: TokenReader) -> None:
         ctx.grants.extend(self.kinds)
@@ -190,12 +204,18 @@ def _parse_grant(table: Mapping[str, Any], where: str, report: Report) -> Effect
 # --- return_clergy (Bathhouse, Locutory) ------------------------------------------------------
 
 
-@frozen
-class ReturnClergy:
+class ReturnClergy(Effect):
     """The user's placed clergymen (or only the prior) come home (R-CLG-2): a
     ``ClergyReturned`` event; under a work contract the owner's clergyman stays. No token."""
 
-    prior_only: bool
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (("prior_only", bool, REQUIRED),)
+    __slots__ = ("prior_only",)
+
+    def __init__(self, prior_only: bool) -> None:
+        self.prior_only: Final = prior_only
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.prior_only,)
 
     def _apply(self, ctx: UseContext) -> None:
         player = ctx.state.players[ctx.seat]

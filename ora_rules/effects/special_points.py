@@ -4,12 +4,11 @@ Tower)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
-
-from attrs import frozen
+from typing import Any, ClassVar, Final
 
 from ora_core.errors import InvalidCommand
 from ora_core.events import WonderTaken
+from ora_core.native import REQUIRED
 from ora_core.values import FIVE_COIN_CODE, GOOD_BY_CODE, GOOD_CODES, Good
 from ora_rules.effects.core import (
     Effect,
@@ -30,14 +29,19 @@ from ora_rules.wonders import LIGHT_TOKEN
 # --- wonder (Chamber of Wonders, Sacristy, Round Tower) ---------------------------------------
 
 
-@frozen
-class Wonder:
+class Wonder(Effect):
     """Take 1 wonder from the supply; refused once none is left (R-COMP-9, AMB-25). No token.
 
     With Liesborn (R-LIES-3, R-LIES-4) the token names the tile: a dark-blue tile of the
     display by its id (``LW-07``) or ``LB``, the light-blue tile on top of the stack; the event
     ``WonderTaken`` records it.
     """
+
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = ()
+    __slots__ = ()
+
+    def fields(self) -> tuple[Any, ...]:
+        return ()
 
     def _check_left(self, ctx: UseContext) -> None:
         if ctx.state.wonders_left - ctx.wonders_taken <= 0:
@@ -128,8 +132,7 @@ def _parse_wonder(table: Mapping[str, Any], where: str, report: Report) -> Effec
 FIVE_COIN_POINTS = 2
 
 
-@frozen
-class PointGoods:
+class PointGoods(Effect):
     """Pay goods whose printed points total at least ``points``, minimally (cards.md open
     question 16): books, ceramics, ornaments, reliquaries, wine and whiskey at their points, a
     5-coin tile ``Ni`` (five coins of the pool) at 2; 1-coin tiles score nothing and a wonder
@@ -137,7 +140,14 @@ class PointGoods:
     minimal payments. Token: the goods string (``RqOrOr``), in any order.
     """
 
-    points: int
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (("points", int, REQUIRED),)
+    __slots__ = ("points",)
+
+    def __init__(self, points: int) -> None:
+        self.points: Final = points
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.points,)
 
     def _values(self, ctx: UseContext) -> dict[str, int]:
         values = {GOOD_CODES[g]: s.points for g, s in ctx.rules.goods.items()

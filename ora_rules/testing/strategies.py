@@ -389,12 +389,11 @@ def _effect_labels(rules: Rules) -> tuple[str, ...]:
             for item in node.values():
                 walk(item, depth + 1)
             return
-        if isinstance(node, Record):
+        if isinstance(node, Record):  # the effect nodes (``ora_rules.effects.core.Effect``)
             names = [name for name, _, _ in node.FIELDS]
-        elif attrs.has(type(node)):
-            names = [f.name for f in attrs.fields(type(node))]
         else:
-            names = list(getattr(node, "__dict__", {}))
+            names = [f.name for f in attrs.fields(type(node))] if attrs.has(type(node)) \
+                else list(getattr(node, "__dict__", {}))
         for name in names:
             value = getattr(node, name, None)
             if name == "labels" and isinstance(value, tuple | list):

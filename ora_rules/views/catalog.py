@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-import attrs
 from attrs import field, frozen
 
 from ora_core.values import GOOD_CODES, Good, Terrain
+from ora_rules.effects import Effect
 from ora_rules.specs import BuildingSpec, Rules, SpaceSpec
 from ora_rules.views import vocabulary as v
 from ora_rules.views.glossary import describe_condition, describe_function
@@ -216,11 +216,10 @@ def _terrains(ts: frozenset[Terrain]) -> list[TerrainName]:
 
 def pays_value(node: Any) -> bool:
     """Whether an effect tree owes food or energy: a use then ends with a payment token."""
-    if not attrs.has(type(node)):
+    if not isinstance(node, Effect):
         return False
-    for a in attrs.fields(type(node)):
-        value = getattr(node, a.name)
-        if a.name in ("food", "energy") and isinstance(value, int | float) and value:
+    for (name, _, _), value in zip(node.FIELDS, node.fields(), strict=True):
+        if name in ("food", "energy") and isinstance(value, int | float) and value:
             return True
         children = value if isinstance(value, tuple) else (value,)
         if any(pays_value(child) for child in children):
