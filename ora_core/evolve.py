@@ -7,7 +7,7 @@ Every handler only applies what its event says. Rules (what is allowed, what fol
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from ora_core import table, takeback
 from ora_core.events import (
@@ -121,7 +121,7 @@ def _started(e: GameStarted, version: int) -> State:
 
 
 def _move(state: State, e: MovePlayed) -> State:
-    return state.next() if e.left is None else table.moved(state, e.seat, e.left)
+    return state.one_event_later() if e.left is None else table.moved(state, e.seat, e.left)
 
 
 def _paid(state: State, e: GoodsPaid) -> State:
@@ -131,7 +131,7 @@ def _paid(state: State, e: GoodsPaid) -> State:
     if e.to_seat is not None:
         payee = players[e.to_seat]
         players[e.to_seat] = payee.with_goods(_add_goods(payee.goods, e.goods, 1))
-    return state.next(players=tuple(players))
+    return state.next_with_players(tuple(players))
 
 
 def _gained(state: State, e: GoodsGained) -> State:
@@ -139,7 +139,7 @@ def _gained(state: State, e: GoodsGained) -> State:
     players = _with_player(state, player.with_goods(_add_goods(player.goods, e.goods, 1)))
     if wonders := e.goods.get(Good.WONDER, 0):
         return state.next(players=players, wonders_left=state.wonders_left - wonders)
-    return state.next(players=players)
+    return state.next_with_players(players)
 
 
 def _wonder(state: State, e: WonderTaken) -> State:
@@ -159,12 +159,12 @@ def _wonder(state: State, e: WonderTaken) -> State:
 def _converted(state: State, e: GoodsConverted) -> State:
     player = state.players[e.seat]
     goods = _add_goods(_add_goods(player.goods, e.given, -1), e.received, 1)
-    return state.next(players=_with_player(state, player.with_goods(goods)))
+    return state.next_with_players(_with_player(state, player.with_goods(goods)))
 
 
 def _pieces(state: State, e: CoinPiecesCounted) -> State:
     player = replace(state.players[e.seat], five_coin_pieces=e.fives)
-    return state.next(players=_with_player(state, player))
+    return state.next_with_players(_with_player(state, player))
 
 
 def _indicator_used(state: State, e: IndicatorUsed) -> State:
@@ -189,18 +189,18 @@ def _placed(state: State, e: ClergyPlaced) -> State:
     player = state.players[e.seat]
     clergy = list(player.clergy)
     clergy[e.clergy] = e.building
-    return state.next(players=_with_player(state, player.with_clergy(tuple(clergy))))
+    return state.next_with_players(_with_player(state, player.with_clergy(tuple(clergy))))
 
 
 def _returned(state: State, e: ClergyReturned) -> State:
     player = state.players[e.seat]
     clergy = tuple(None if i in e.clergy else at for i, at in enumerate(player.clergy))
-    return state.next(players=_with_player(state, player.with_clergy(clergy)))
+    return state.next_with_players(_with_player(state, player.with_clergy(clergy)))
 
 
 def _used(state: State, e: BuildingUsed) -> State:
     if e.building in state.used:
-        return state.next()
+        return state.one_event_later()
     return state.next(used=state.used | {e.building})
 
 
@@ -225,11 +225,11 @@ def _settled(state: State, e: SettlementBuilt) -> State:
     player = _put_card(state.players[e.seat], e.coord, e.settlement)
     hand = list(player.settlements)
     hand.remove(e.settlement)
-    return state.next(players=_with_player(state, player.with_settlements(tuple(hand))))
+    return state.next_with_players(_with_player(state, player.with_settlements(tuple(hand))))
 
 
 def _removed(state: State, e: CardRemoved) -> State:
-    return state.next(players=_with_player(state, _put_card(state.players[e.seat], e.coord,
+    return state.next_with_players(_with_player(state, _put_card(state.players[e.seat], e.coord,
                                                               None)))
 
 
@@ -267,11 +267,11 @@ def _dealt(state: State, e: SettlementsDealt) -> State:
         p.with_settlements((*p.settlements, e.settlement)) if p.seat in e.seats else p
         for p in state.players
     )
-    return state.next(players=players)
+    return state.next_with_players(players)
 
 
 def _flow(state: State, e: FlowChanged) -> State:
-    return state.next(flow=e.flow)
+    return state.next_with_flow(e.flow)
 
 
 def _ended(state: State, e: GameEnded) -> State:
@@ -280,15 +280,15 @@ def _ended(state: State, e: GameEnded) -> State:
 
 def _seat_taken(state: State, e: SeatTaken) -> State:
     player = replace(state.players[e.seat], name=e.name, bot=e.bot)
-    return state.next(players=_with_player(state, player))
+    return state.next_with_players(_with_player(state, player))
 
 
 def _annotated(state: State, e: MoveAnnotated) -> State:
-    return state.next()  # words for people: the position does not change (the version counts it)
+    return state.one_event_later()  # words for people: the position does not change
 
 
 #: Each event's handler: the state after it (``State.next``), from the state before.
-_HANDLERS: dict[type[Any], Callable[[State, Any], State]] = {
+_HANDLERS: Final[dict[type[Any], Callable[[State, Any], State]]] = {
     MovePlayed: _move,
     SeatTaken: _seat_taken,
     MoveAnnotated: _annotated,
@@ -325,11 +325,27 @@ def evolve(state: State | None, event: GameEvent) -> State:
     A new state per event (``State.next``, the handler naming the fields that change): the
     state before is never changed, so every holder of one may keep it.
     """
+    # The commonest events first (three in four): a direct call of a compiled handler is
+    # several times cheaper than one through the table.
+    if state is not None:
+        if isinstance(event, MovePlayed):
+            return _move(state, event)
+        if isinstance(event, FlowChanged):
+            return _flow(state, event)
+        if isinstance(event, GoodsGained):
+            return _gained(state, event)
+        if isinstance(event, GoodsPaid):
+            return _paid(state, event)
+        if isinstance(event, ClergyPlaced):
+            return _placed(state, event)
+    handler = _HANDLERS.get(type(event))
+    if handler is not None and state is not None:
+        return handler(state, event)
     if type(event) is GameStarted:
         return _started(event, (state.version if state is not None else 0) + 1)
     if state is None:
         raise ValueError(f"{type(event).__name__} before GameStarted: there is no game yet")
-    return _HANDLERS[type(event)](state, event)
+    raise TypeError(f"evolve: no handler for {type(event).__name__}")
 
 
 def fold(events: Iterable[GameEvent], state: State | None = None) -> State:

@@ -183,6 +183,32 @@ class State(Record):
             self.timed_out if timed_out is None else timed_out,
             self.replace_request if isinstance(replace_request, Keep) else replace_request)
 
+    # The commonest changes, typed and without ``next``'s two dozen optional arguments: a
+    # player's goods, clergy or landscape (most events), the flow (every command's last), none
+    # (every command's first, its ``MovePlayed``).
+
+    def next_with_players(self, players: tuple[PlayerState, ...]) -> State:
+        """``next(players=players)``."""
+        return State(self.config, self.round, players, self.wheel, self.display, self.stacks,
+                     self.district_prices, self.plot_prices, self.built, self.flow,
+                     self.work_contract_price, self.wonders_left, self.wonder_display,
+                     self.wonder_stack, self.settlement_phases, self.scores, self.winners,
+                     self.version + 1, self.used, self.undo_request, self.clock_left,
+                     self.timed_out, self.replace_request)
+
+    def one_event_later(self) -> State:
+        """``next()``: the same position, the version one more (a move's record, a note)."""
+        return self.next_with_flow(self.flow)
+
+    def next_with_flow(self, flow: Flow) -> State:
+        """``next(flow=flow)``."""
+        return State(self.config, self.round, self.players, self.wheel, self.display,
+                     self.stacks, self.district_prices, self.plot_prices, self.built, flow,
+                     self.work_contract_price, self.wonders_left, self.wonder_display,
+                     self.wonder_stack, self.settlement_phases, self.scores, self.winners,
+                     self.version + 1, self.used, self.undo_request, self.clock_left,
+                     self.timed_out, self.replace_request)
+
     @property
     def finished(self) -> bool:
         return self.scores is not None

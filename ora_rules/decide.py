@@ -9,7 +9,8 @@ decision. Nothing is stored here; the caller appends the events.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, NamedTuple
+from collections.abc import Iterator
+from typing import Any, ClassVar, Final
 
 from ora_core.errors import IllegalCommand, InvalidCommand
 from ora_core.events import (
@@ -28,6 +29,7 @@ from ora_core.events import (
     WorkContractPriceSet,
 )
 from ora_core.evolve import evolve, replace
+from ora_core.native import REQUIRED, Record
 from ora_core.state import GameConfig, PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Indicator, Variant
 from ora_rules import clocks, coin_pieces, flow, landscape, undo, verbs
@@ -78,11 +80,24 @@ def decide(state: State, command: Command | str, rules: Rules, *, seat: int | No
     return execute(state, command, rules, seat=seat).events
 
 
-class Executed(NamedTuple):
-    """A command's events and the state they lead to: ``state == fold(events, start)``."""
+class Executed(Record):
+    """A command's events and the state they lead to: ``state == fold(events, start)``. A native
+    class of the compiled core (``ora_core.native``), as one is made for every command."""
 
-    events: list[GameEvent]
-    state: State
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("events", list[GameEvent], REQUIRED), ("state", State, REQUIRED))
+    __slots__ = ("events", "state")
+
+    def __init__(self, events: list[GameEvent], state: State) -> None:
+        self.events: Final = events
+        self.state: Final = state
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.events, self.state)
+
+    def __iter__(self) -> Iterator[Any]:
+        """``events, state = executed``, as when this was a named tuple."""
+        return iter((self.events, self.state))
 
 
 #: The commands a seat may give while its work contract awaits the owner's answer (R-WC-2).

@@ -10,7 +10,7 @@ falling through a parallel ``isinstance`` chain. This module imports neither sid
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ora_core.events import GameEvent
 from ora_rules.draft import Draft
@@ -72,4 +72,4 @@ SETTLE = Verb("settle", Settle)
 COMMIT = Verb("commit", Commit)
 
 VERBS: tuple[Verb, ...] = (USE, BUILD, FELL, WORK_CONTRACT, ANSWER, BUY, CONVERT, SETTLE, COMMIT)
-BY_COMMAND: dict[type[Any], Verb] = {cls: verb for verb in VERBS for cls in verb.commands}
+BY_COMMAND: Final[dict[type[Any], Verb]] = {cls: verb for verb in VERBS for cls in verb.commands}

@@ -5,6 +5,7 @@ of its events went into the draft (ora_rules/draft.py).
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -13,7 +14,7 @@ from ora_core.codec import state_to_dict
 from ora_core.errors import InvalidCommand
 from ora_core.evolve import fold
 from ora_rules.bots import random_bot
-from ora_rules.decide import execute, start
+from ora_rules.decide import Executed, execute, start
 from ora_rules.moves import MoveSet
 from ora_rules.setup import make_config
 from tests.compare import first_difference
@@ -47,3 +48,14 @@ def test_a_use_refused_after_its_clergyman_was_placed_leaves_the_state_untouched
     # The same state still takes a legal command, from where it was.
     executed = execute(state, f"USE {farmyard(0)} -", rules())
     assert executed.state.version == state.version + len(executed.events)
+
+
+def test_an_executed_command_unpacks_compares_and_pickles_as_its_events_and_state() -> None:
+    """``Executed`` is a native class (it was a named tuple): what its users did still works."""
+    state = new_state()
+    executed = execute(state, f"USE {farmyard(0)} -", rules())
+    events, after = executed
+    assert (events, after) == (executed.events, executed.state)
+    assert executed == Executed(list(events), after)
+    assert executed != Executed(events[:1], after)
+    assert pickle.loads(pickle.dumps(executed)) == executed
