@@ -62,8 +62,8 @@ def _add_goods(goods: Mapping[Good, int], delta: Mapping[Good, int], sign: int) 
         left = result.get(good, 0) + sign * n
         if left:
             result[good] = left
-        else:
-            result.pop(good, None)
+        elif good in result:
+            del result[good]
     return result
 
 

@@ -17,7 +17,7 @@ from ora_core.events import (
 from ora_core.state import State
 from ora_core.values import Good
 from ora_rules.effects import TokenReader, UseContext
-from ora_rules.effects.core import Fixed
+from ora_rules.effects.core import Fixed, effect_of
 from ora_rules.payment import check_value_payment, value_payments
 from ora_rules.specs import Rules
 from ora_rules.tokens import format_goods, parse_goods
@@ -36,7 +36,7 @@ def run_use(state: State, rules: Rules, seat: int, building: str, params: tuple[
     ctx = UseContext(state, rules, seat, building)
     if params == (DECLINE,):
         return ctx  # R-CLG-6: the function may be declined
-    effect = rules.building(building).effect
+    effect = effect_of(rules, building)
     tokens = TokenReader(params)
     if effect is not None:
         effect.run(ctx, tokens)
@@ -72,7 +72,7 @@ def use_options(state: State, rules: Rules, seat: int, building: str
                 ) -> Iterator[tuple[str, ...]]:
     """Every distinct legal parameter list of a use (the decline ``-`` included)."""
     yield (DECLINE,)
-    effect = rules.building(building).effect
+    effect = effect_of(rules, building)
     if effect is None:
         return
     seen: set[tuple[str, ...]] = set()

@@ -253,6 +253,14 @@ class Effect(Record):
         raise NotImplementedError
 
 
+def effect_of(rules: Rules, building: str) -> Effect | None:
+    """The effect tree of ``building``'s function (None: it has none). Typed here, since the
+    spec model holds it as ``Any``: a typed node's ``run`` and ``options`` are native calls of
+    the compiled core, an untyped one's generic method calls."""
+    effect: Effect | None = rules.building(building).effect
+    return effect
+
+
 #: Parsers of node kinds: (table value, whole table, where, report) -> node | None
 NodeParser = Callable[[Any, Mapping[str, Any], str, "Report"], "Effect | None"]
 Report = Callable[[str, str], None]

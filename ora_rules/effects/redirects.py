@@ -16,6 +16,7 @@ from ora_rules.effects.core import (
     Report,
     TokenReader,
     UseContext,
+    effect_of,
     special,
 )
 from ora_rules.effects.special_node import (
@@ -133,7 +134,7 @@ class Redirect(Effect):
         tokens.next()
         self._check(ctx, token)
         previous = ctx.enter(token)
-        effect = ctx.rules.building(token).effect
+        effect = effect_of(ctx.rules, token)
         if effect is not None:
             effect.run(ctx, tokens)
         ctx.leave(previous)
@@ -147,7 +148,7 @@ class Redirect(Effect):
         for target in candidates:
             inner = ctx.copy()
             previous = inner.enter(target)
-            effect = ctx.rules.building(target).effect
+            effect = effect_of(ctx.rules, target)
             if effect is None:
                 inner.leave(previous)
                 yield [target], inner
