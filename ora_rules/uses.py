@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from ora_core.errors import IllegalCommand, InvalidCommand
 from ora_core.events import (
@@ -119,7 +118,7 @@ def use_events(ctx: UseContext) -> list[GameEvent]:
     return events
 
 
-def _nonzero(tally: Counter[Good]) -> dict[Good, int]:
+def _nonzero(tally: Mapping[Good, int]) -> dict[Good, int]:
     """The goods of ``tally`` with a count; most tallies of a use are empty (hot: every use)."""
     return {g: n for g, n in tally.items() if n} if tally else {}
 

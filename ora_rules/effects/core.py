@@ -14,7 +14,6 @@ Workshop, Estate). Coins are a pool; straw lacking is flipped from grain (R-FREE
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -85,14 +84,16 @@ class UseContext:
         self.rules = rules
         self.seat = seat
         self.building = building
-        self.have: Counter[Good] = _copy_counter(state.players[seat].goods)
-        self.paid: Counter[Good] = _new_counter()
-        self.gained: Counter[Good] = _new_counter()
+        # Plain dicts, read with ``held`` or ``.get(good, 0)``: a ``Counter``'s ``__missing__``
+        # and constructor are interpreted Python, and a use reads and makes several (hot).
+        self.have: dict[Good, int] = dict(state.players[seat].goods)
+        self.paid: dict[Good, int] = {}
+        self.gained: dict[Good, int] = {}
         self.flipped_grain = 0
         self.food_due: float = 0.0
         self.energy_due: float = 0.0
         #: Goods every player receives (the short game's wheel bonus, R-SHORT-2).
-        self.bonus_all: Counter[Good] = _new_counter()
+        self.bonus_all: dict[Good, int] = {}
         #: Events this use causes besides goods (indicators reset, cards removed, ...).
         self.events: list[GameEvent] = []
         #: Extra actions granted for the rest of the slot, and buildings usable for free.
@@ -106,8 +107,8 @@ class UseContext:
         #: What the user held when food or energy first fell due, and what had been paid by
         #: then: the pooled payment may not use goods gained after that (no circular payment:
         #: the Inn's coins cannot pay the food they are bought with).
-        self.value_base: Counter[Good] | None = None
-        self.paid_at_base: Counter[Good] = _NOTHING_YET  # read only once value_base is set
+        self.value_base: dict[Good, int] | None = None
+        self.paid_at_base: dict[Good, int] = _NOTHING_YET  # read only once value_base is set
 
     def copy(self) -> UseContext:
         """An independent copy, for enumerating branches (hot: legal moves copy a lot). Every
@@ -115,8 +116,8 @@ class UseContext:
         makes one only through ``__init__``."""
         other = UseContext(self.state, self.rules, self.seat, self.building)
         other.chain = self.chain[:]
-        other.have, other.paid = _copy_counter(self.have), _copy_counter(self.paid)
-        other.gained, other.bonus_all = _copy_counter(self.gained), _copy_counter(self.bonus_all)
+        other.have, other.paid = self.have.copy(), self.paid.copy()
+        other.gained, other.bonus_all = self.gained.copy(), self.bonus_all.copy()
         other.flipped_grain, other.wonders_taken = self.flipped_grain, self.wonders_taken
         other.food_due, other.energy_due = self.food_due, self.energy_due
         other.events, other.grants = self.events[:], self.grants[:]
@@ -124,20 +125,25 @@ class UseContext:
         other.value_base, other.paid_at_base = self.value_base, self.paid_at_base
         return other
 
+    def held(self, good: Good) -> int:
+        """How many of ``good`` the user holds now."""
+        return self.have.get(good, 0)
+
     def owe_value(self) -> None:
         """Mark the moment a food or energy amount falls due (the first time only)."""
         if self.value_base is None:
-            self.value_base = _copy_counter(self.have)
-            self.paid_at_base = _copy_counter(self.paid)
+            self.value_base = self.have.copy()
+            self.paid_at_base = self.paid.copy()
 
-    def payable(self) -> Counter[Good]:
+    def payable(self) -> dict[Good, int]:
         """The goods the pooled food / energy payment may use: held now, and already held when
         the amount fell due, less what was paid since."""
         if self.value_base is None:
             return self.have
         base, then = self.value_base, self.paid_at_base
-        return Counter({g: min(n, base[g] - (self.paid[g] - then[g]))
-                        for g, n in self.have.items() if n > 0})
+        paid = self.paid
+        return {g: min(n, base.get(g, 0) - (paid.get(g, 0) - then.get(g, 0)))
+                for g, n in self.have.items() if n > 0}
 
     @property
     def mode(self) -> str:
@@ -161,9 +167,9 @@ class UseContext:
 
     def can_take(self, goods: Mapping[Good, int]) -> bool:
         for good, n in goods.items():
-            have = self.have[good]
+            have = self.held(good)
             if good is Good.STRAW:
-                have += self.have[Good.GRAIN] - goods.get(Good.GRAIN, 0)
+                have += self.held(Good.GRAIN) - goods.get(Good.GRAIN, 0)
             if have < n:
                 return False
         return True
@@ -174,36 +180,27 @@ class UseContext:
             raise self.illegal("cannot_afford", "R-GOODS-4",
                                f"needs {_show(goods)}, has {_show(self.have)}")
         for good, n in goods.items():
-            if good is Good.STRAW and self.have[Good.STRAW] < n:
-                flip = n - self.have[Good.STRAW]
-                self.have[Good.GRAIN] -= flip
-                self.have[Good.STRAW] += flip
+            if good is Good.STRAW and self.held(Good.STRAW) < n:
+                flip = n - self.held(Good.STRAW)
+                _add(self.have, Good.GRAIN, -flip)
+                _add(self.have, Good.STRAW, flip)
                 self.flipped_grain += flip
-            self.have[good] -= n
-            self.paid[good] += n
+            _add(self.have, good, -n)
+            _add(self.paid, good, n)
 
     def give(self, goods: Mapping[Good, int]) -> None:
         for good, n in goods.items():
-            self.have[good] += n
-            self.gained[good] += n
+            _add(self.have, good, n)
+            _add(self.gained, good, n)
 
 
 #: ``paid_at_base`` before anything falls due: never read then, and ``owe_value`` replaces it
-#: (one counter less to make for every use and every branch of the legal moves).
-_NOTHING_YET: Counter[Good] = Counter()
+#: (one dict less to make for every use and every branch of the legal moves).
+_NOTHING_YET: dict[Good, int] = {}
 
 
-def _new_counter() -> Counter[Good]:
-    """``Counter()`` without its ``__init__`` (hot: every use context has four)."""
-    new: Counter[Good] = Counter.__new__(Counter)
-    return new
-
-
-def _copy_counter(counter: Mapping[Good, int]) -> Counter[Good]:
-    """``Counter(counter)`` without its per-item Python loop."""
-    new: Counter[Good] = Counter.__new__(Counter)
-    dict.update(new, counter)
-    return new
+def _add(tally: dict[Good, int], good: Good, n: int) -> None:
+    tally[good] = tally.get(good, 0) + n
 
 
 def _show(goods: Mapping[Good, int]) -> str:

@@ -60,7 +60,7 @@ def count_of(ctx: UseContext, what: str) -> int:
     if what == "cloister_buildings":
         return sum(1 for b, p in ctx.state.built.items()
                    if p.seat == ctx.seat and ctx.rules.building(b).cloister)
-    return max(ctx.have[_GOODS[what]], 0)
+    return max(ctx.held(_GOODS[what]), 0)
 
 
 _COUNT_NAMES = {"forests_and_moors": ("forest and moor cards", "forest or moor card"),
@@ -148,9 +148,9 @@ class PayDifferent(Effect):
             code = GOOD_CODES[good]
             if code in NOT_GOODS:
                 continue
-            if ctx.have[good] > 0 or (good is Good.STRAW and ctx.have[Good.GRAIN] > 0):
+            if ctx.held(good) > 0 or (good is Good.STRAW and ctx.held(Good.GRAIN) > 0):
                 codes.append(code)
-            if good is Good.COIN and ctx.have[Good.COIN] >= 5:
+            if good is Good.COIN and ctx.held(Good.COIN) >= 5:
                 codes.append(FIVE_COIN_CODE)
         return codes
 
@@ -234,9 +234,9 @@ class GainChoice(Effect):
         self._apply(ctx, picked)
 
     def _apply(self, ctx: UseContext, picked: list[Good] | tuple[Good, ...]) -> None:
-        gained: Counter[Good] = Counter()
+        gained: dict[Good, int] = {}
         for good, amount in zip(picked, self.amounts, strict=True):
-            gained[good] += amount
+            gained[good] = gained.get(good, 0) + amount
         ctx.give(gained)
 
     def options(self, ctx: UseContext) -> Iterator[Option]:

@@ -174,7 +174,7 @@ def _value_reachable(ctx: UseContext) -> bool:
         spec = ctx.rules.goods[good]
         food += spec.food * max(n, 0)
         energy += spec.energy * max(n, 0)
-    energy += 0.5 * max(ctx.have[Good.GRAIN], 0)
+    energy += 0.5 * max(ctx.held(Good.GRAIN), 0)
     return food >= ctx.food_due and energy >= ctx.energy_due
 
 
@@ -264,7 +264,7 @@ class Wheel(Effect):
             ctx.give({good: amount})
         mode = ctx.rules.modes[ctx.mode]
         if mode.wheel_bonus:
-            ctx.bonus_all[good] += 1
+            ctx.bonus_all[good] = ctx.bonus_all.get(good, 0) + 1
 
     def run(self, ctx: UseContext, tokens: TokenReader) -> None:
         choices = {code: (good, ind) for code, good, ind in self._choices(ctx)}

@@ -82,7 +82,8 @@ class Wonder(Effect):
                               f"{token} is not in the display; choose one of "
                               f"{' '.join(display)} or {LIGHT_TOKEN} (light-blue, the stack)")
         ctx.wonders_taken += 1
-        ctx.have[Good.WONDER] += 1  # the event below carries the gain, not GoodsGained
+        # The event below carries the gain, not GoodsGained.
+        ctx.have[Good.WONDER] = ctx.held(Good.WONDER) + 1
         ctx.events.append(WonderTaken(seat=ctx.seat, tile=tile, dark=dark))
 
     def run(self, ctx: UseContext, tokens: TokenReader) -> None:
@@ -186,8 +187,8 @@ class PointGoods(Effect):
         values = self._values(ctx)
         kinds = []
         for code, value in sorted(values.items(), key=lambda kv: (-kv[1], kv[0])):
-            held = (ctx.have[Good.COIN] // 5 if code == FIVE_COIN_CODE
-                    else ctx.have[GOOD_BY_CODE[code]])
+            held = (ctx.held(Good.COIN) // 5 if code == FIVE_COIN_CODE
+                    else ctx.held(GOOD_BY_CODE[code]))
             if held > 0:
                 kinds.append((code, value, held))
         for tiles in _minimal(kinds, self.points):
