@@ -29,12 +29,13 @@ from types import ModuleType
 
 #: The modules compiled: the model's fold, the rules' hot path (a command, the legal moves, the
 #: effects, the flow, the score) and the planner's evaluation (``hard``'s positions valued).
-#: The modules of the stored model's attrs classes (``ora_core.state``, ``ora_core.events``,
-#: ``ora_rules.notation``) stay Python: mypyc makes no native class of an attrs class, so
-#: compiling them gains nothing, and compiled, their fields' types read as ``type``, which the
-#: codec (cattrs) cannot structure. ``ora_core.native``, ``ora_core.turn``, ``ora_core.player``
-#: and ``ora_core.command_events`` hold the model's native classes (the turn, the flow, a
-#: player, a space and the commonest events), which the codec writes with hooks of its own.
+#: mypyc makes no native class of an attrs class, so the model's classes made at every event
+#: are native records instead (``ora_core.native``): the state and the wheel
+#: (``ora_core.state``), the turn and the flow, a player and a space, the commonest events
+#: (``ora_core.command_events``), the effect nodes. The codec writes them with hooks of its
+#: own. The attrs classes read rarely stay Python (``ora_core.config``, ``ora_core.parts``,
+#: ``ora_core.events``): compiled, their fields' types read as ``type``, which the codec
+#: (cattrs) cannot structure.
 MODULES: tuple[str, ...] = (
     "ora_core.values",
     "ora_core.native",
