@@ -49,6 +49,7 @@ MODULES: tuple[str, ...] = (
     "ora_rules.decide",
     "ora_rules.draft",
     "ora_rules.flow",
+    "ora_rules.notation",
     "ora_rules.move_items",
     "ora_rules.payment",
     "ora_rules.uses",

@@ -3,6 +3,11 @@
 The verbs and tokens follow the kennerspiel command language where it fits the rules (see
 docs/notation.md for the grammar, the differences and examples). A game record is one command per
 line.
+
+The commands are made at every enumeration of the legal moves and read at every command, so they
+are native classes of the compiled core (``ora_core.native.Record``, issue 34) that behave as the
+attrs classes they were: equality and hashing go by the fields (commands are kept in sets and
+used as keys), the fields are read-only, and goods are held frozen (``frozen_goods``).
 """
 
 from __future__ import annotations
@@ -10,10 +15,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-
-from attrs import field, frozen
+from typing import Any, ClassVar, Final
 
 from ora_core.errors import InvalidCommand
+from ora_core.native import REQUIRED, Record
 from ora_core.values import Coord, Good
 from ora_rules.tokens import GOOD_ORDER, format_goods, format_tiles, parse_goods, parse_tiles
 
@@ -21,54 +26,89 @@ _BUILDING = re.compile(r"^(?:[GFI]\d\d|L[RGBWY][123])$")
 _SETTLEMENT = re.compile(r"^S(?:0[1-8]|[RGBWY][1-8])$")
 _INT = re.compile(r"^-?[0-9]{1,6}$")
 
+#: Goods as a command holds them: (good, count) pairs, none zero, in the canonical order.
+FrozenGoods = tuple[tuple[Good, int], ...]
 
-def frozen_goods(goods: Mapping[Good, int]) -> tuple[tuple[Good, int], ...]:
-    """Goods as a sorted tuple of (good, count), so equal payments compare and hash equal."""
+
+def frozen_goods(goods: Mapping[Good, int] | FrozenGoods) -> FrozenGoods:
+    """Goods as a sorted tuple of (good, count), so equal payments compare and hash equal.
+
+    A tuple is taken as frozen already (this function's own result: a command's field given
+    back to its class, by a copy, a pickle or ``settle_with``) and kept as it is."""
+    if isinstance(goods, tuple):
+        return goods
     return tuple(sorted(((g, n) for g, n in goods.items() if n), key=lambda p: GOOD_ORDER[p[0]]))
 
 
-@frozen
-class Use:
+class Use(Record):
     """``USE <building> [params]``: place a lay brother on an own building, or use a building the
     slot may use for free (work contract, redirect). ``PRIOR <building> [params]``: place the
     prior (also the build bonus R-BUILD-7 and the bonus round R-BONUS-4)."""
 
-    building: str
-    params: tuple[str, ...] = ()
-    prior: bool = False
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("building", str, REQUIRED), ("params", tuple[str, ...], ()), ("prior", bool, False))
+    __slots__ = ("building", "params", "prior")
+
+    def __init__(self, building: str, params: tuple[str, ...] = (), prior: bool = False
+                 ) -> None:
+        self.building: Final = building
+        self.params: Final = params
+        self.prior: Final = prior
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.building, self.params, self.prior)
 
     def __str__(self) -> str:
         return " ".join(("PRIOR" if self.prior else "USE", self.building, *self.params))
 
 
-@frozen
-class Build:
-    building: str
-    coord: Coord
+class Build(Record):
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("building", str, REQUIRED), ("coord", Coord, REQUIRED))
+    __slots__ = ("building", "coord")
+
+    def __init__(self, building: str, coord: Coord) -> None:
+        self.building: Final = building
+        self.coord: Final = coord
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.building, self.coord)
 
     def __str__(self) -> str:
         return f"BUILD {self.building} {self.coord[0]} {self.coord[1]}"
 
 
-@frozen
-class FellTrees:
+class FellTrees(Record):
     """``FELL_TREES <c> <r> [Jo]``; bare ``FELL_TREES`` when no forest is left (R-FELL-5)."""
 
-    coord: Coord | None = None
-    joker: bool = False
+    VERB: ClassVar[str] = "FELL_TREES"
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("coord", Coord | None, None), ("joker", bool, False))
+    __slots__ = ("coord", "joker")
 
-    VERB = "FELL_TREES"
+    def __init__(self, coord: Coord | None = None, joker: bool = False) -> None:
+        self.coord: Final = coord
+        self.joker: Final = joker
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.coord, self.joker)
 
     def __str__(self) -> str:
         return _fell_text(self.VERB, self.coord, self.joker)
 
 
-@frozen
-class CutPeat:
-    coord: Coord | None = None
-    joker: bool = False
+class CutPeat(Record):
+    VERB: ClassVar[str] = "CUT_PEAT"
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("coord", Coord | None, None), ("joker", bool, False))
+    __slots__ = ("coord", "joker")
 
-    VERB = "CUT_PEAT"
+    def __init__(self, coord: Coord | None = None, joker: bool = False) -> None:
+        self.coord: Final = coord
+        self.joker: Final = joker
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.coord, self.joker)
 
     def __str__(self) -> str:
         return _fell_text(self.VERB, self.coord, self.joker)
@@ -83,56 +123,90 @@ def _fell_text(verb: str, coord: Coord | None, joker: bool) -> str:
     return " ".join(parts)
 
 
-@frozen
-class WorkContract:
+class WorkContract(Record):
     """``WORK_CONTRACT <building> <payment>``: ``Pn`` / ``PnPn`` coins, or ``Wn`` / ``Wh`` as a
     present (R-WC-4, R-WC-5); ``-``: unpaid, legal only under the reading that allows it
     (``foreign_use = "unpaid"``, specs/readings.toml)."""
 
-    building: str
-    payment: str
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("building", str, REQUIRED), ("payment", str, REQUIRED))
+    __slots__ = ("building", "payment")
+
+    def __init__(self, building: str, payment: str) -> None:
+        self.building: Final = building
+        self.payment: Final = payment
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.building, self.payment)
 
     def __str__(self) -> str:
         return f"WORK_CONTRACT {self.building} {self.payment}"
 
 
-@frozen
-class AnswerContract:
+class AnswerContract(Record):
     """``WITH_PRIOR`` / ``WITH_LAYBROTHER``: the owner's choice of clergyman (R-WC-2)."""
 
-    prior: bool
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (("prior", bool, REQUIRED),)
+    __slots__ = ("prior",)
+
+    def __init__(self, prior: bool) -> None:
+        self.prior: Final = prior
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.prior,)
 
     def __str__(self) -> str:
         return "WITH_PRIOR" if self.prior else "WITH_LAYBROTHER"
 
 
-@frozen
-class BuyDistrict:
-    row: int
-    side: str
+class BuyDistrict(Record):
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("row", int, REQUIRED), ("side", str, REQUIRED))
+    __slots__ = ("row", "side")
+
+    def __init__(self, row: int, side: str) -> None:
+        self.row: Final = row
+        self.side: Final = side
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.row, self.side)
 
     def __str__(self) -> str:
         return f"BUY_DISTRICT {self.row} {self.side}"
 
 
-@frozen
-class BuyPlot:
-    row: int
-    side: str
+class BuyPlot(Record):
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("row", int, REQUIRED), ("side", str, REQUIRED))
+    __slots__ = ("row", "side")
+
+    def __init__(self, row: int, side: str) -> None:
+        self.row: Final = row
+        self.side: Final = side
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.row, self.side)
 
     def __str__(self) -> str:
         return f"BUY_PLOT {self.row} {self.side}"
 
 
-@frozen
-class Convert:
+class Convert(Record):
     """``CONVERT <goods>``: grain to straw, wine to 1 coin, whiskey to 2 coins (R-FREE-1); or,
     in a game holding coin pieces apart (``coin_tiles = kept_apart``, ora_rules/coin_pieces.py),
     ``CONVERT Ni`` / ``CONVERT PnPnPnPnPn``: 5-coin pieces broken (``exchange`` < 0) or made
-    (``exchange`` > 0), R-FREE-1 c."""
+    (``exchange`` > 0), R-FREE-1 c. ``goods`` is held frozen (``frozen_goods``)."""
 
-    goods: tuple[tuple[Good, int], ...] = field(converter=frozen_goods)
-    exchange: int = 0
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("goods", FrozenGoods, REQUIRED), ("exchange", int, 0))
+    __slots__ = ("exchange", "goods")
+
+    def __init__(self, goods: Mapping[Good, int] | FrozenGoods, exchange: int = 0) -> None:
+        self.goods: Final = frozen_goods(goods)
+        self.exchange: Final = exchange
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.goods, self.exchange)
 
     def __str__(self) -> str:
         if self.exchange:
@@ -140,13 +214,23 @@ class Convert:
         return f"CONVERT {format_goods(dict(self.goods))}"
 
 
-@frozen
-class Settle:
-    """``SETTLE <settlement> <c> <r> <payment>`` (R-SET-3)."""
+class Settle(Record):
+    """``SETTLE <settlement> <c> <r> <payment>`` (R-SET-3). ``payment`` is held frozen
+    (``frozen_goods``)."""
 
-    settlement: str
-    coord: Coord
-    payment: tuple[tuple[Good, int], ...] = field(converter=frozen_goods)
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("settlement", str, REQUIRED), ("coord", Coord, REQUIRED),
+        ("payment", FrozenGoods, REQUIRED))
+    __slots__ = ("coord", "payment", "settlement")
+
+    def __init__(self, settlement: str, coord: Coord, payment: Mapping[Good, int] | FrozenGoods
+                 ) -> None:
+        self.settlement: Final = settlement
+        self.coord: Final = coord
+        self.payment: Final = frozen_goods(payment)
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.settlement, self.coord, self.payment)
 
     def __str__(self) -> str:
         pay = format_goods(dict(self.payment))
@@ -154,19 +238,20 @@ class Settle:
             f" {pay}" if pay else "")
 
 
-def settle_with(settlement: str, coord: Coord, payment: tuple[tuple[Good, int], ...]) -> Settle:
-    """``Settle(settlement, coord, payment)`` for a payment already frozen (``frozen_goods``),
-    without the converter: the legal moves freeze each payment once for all its spaces."""
-    move: Settle = object.__new__(Settle)
-    object.__setattr__(move, "settlement", settlement)
-    object.__setattr__(move, "coord", coord)
-    object.__setattr__(move, "payment", payment)
-    return move
+def settle_with(settlement: str, coord: Coord, payment: FrozenGoods) -> Settle:
+    """``Settle(settlement, coord, payment)`` for a payment already frozen (``frozen_goods``):
+    the legal moves freeze each payment once for all its spaces."""
+    return Settle(settlement, coord, payment)
 
 
-@frozen
-class Commit:
+class Commit(Record):
     """``COMMIT``: end the current slot or settlement turn."""
+
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = ()
+    __slots__ = ()
+
+    def fields(self) -> tuple[Any, ...]:
+        return ()
 
     def __str__(self) -> str:
         return "COMMIT"
@@ -213,8 +298,10 @@ def _arity(tokens: list[str], low: int, high: int) -> None:
         raise InvalidCommand(f"{tokens[0]}: expected {expected} tokens, got {len(tokens)}")
 
 
-def parse(text: str) -> Command:
-    """Parse one command; raise ``InvalidCommand`` saying what is wrong."""
+def parse(text: object) -> Command:
+    """Parse one command; raise ``InvalidCommand`` saying what is wrong (also for a value that
+    is not text: typed ``object``, since compiled, a ``str`` parameter would refuse it with a
+    ``TypeError`` first)."""
     if not isinstance(text, str):
         raise InvalidCommand(f"a command is text, got {type(text).__name__}")
     tokens = text.split()
@@ -229,10 +316,7 @@ def parse(text: str) -> Command:
         _arity(tokens, 4, 4)
         return Build(_building(tokens[1]), _coord(tokens, 2, verb))
     if verb in ("FELL_TREES", "CUT_PEAT"):
-        cls = FellTrees if verb == "FELL_TREES" else CutPeat
         _arity(tokens, 1, 4)
-        if len(tokens) == 1:
-            return cls()
         if len(tokens) == 2:
             raise InvalidCommand(f"{verb}: expected a column and a row")
         joker = False
@@ -240,7 +324,8 @@ def parse(text: str) -> Command:
             if tokens[3] != "Jo":
                 raise InvalidCommand(f"{verb}: the optional last token is Jo, got {tokens[3]!r}")
             joker = True
-        return cls(_coord(tokens, 1, verb), joker)
+        coord: Coord | None = None if len(tokens) == 1 else _coord(tokens, 1, verb)
+        return FellTrees(coord, joker) if verb == "FELL_TREES" else CutPeat(coord, joker)
     if verb == "WORK_CONTRACT":
         _arity(tokens, 3, 3)
         if tokens[2] not in ("Pn", "PnPn", "Wn", "Wh", "-"):

@@ -201,9 +201,9 @@ def test_malformed_text_is_an_invalid_command(text: str) -> None:
 
 def test_a_command_is_text() -> None:
     with pytest.raises(InvalidCommand):
-        parse(None)  # type: ignore[arg-type]
+        parse(None)
     with pytest.raises(InvalidCommand):
-        parse(b"COMMIT")  # type: ignore[arg-type]
+        parse(b"COMMIT")
 
 
 def parses_or_is_invalid(text: str) -> None:
