@@ -28,14 +28,14 @@ from pathlib import Path
 from types import ModuleType
 
 #: The modules compiled: the model's fold, the rules' hot path (a command, the legal moves, the
-#: effects, the flow, the score) and the planner's evaluation (``hard``'s positions valued).
-#: mypyc makes no native class of an attrs class, so the model's classes made at every event
-#: are native records instead (``ora_core.native``): the state and the wheel
-#: (``ora_core.state``), the turn and the flow, a player and a space, the commonest events
-#: (``ora_core.command_events``), the effect nodes. The codec writes them with hooks of its
-#: own. The attrs classes read rarely stay Python (``ora_core.config``, ``ora_core.parts``,
-#: ``ora_core.events``): compiled, their fields' types read as ``type``, which the codec
-#: (cattrs) cannot structure.
+#: effects, the flow, the score) and the planner's evaluation (``hard``'s positions valued). mypyc
+#: makes no native class of an attrs class, so the model's classes made at every event are native
+#: records instead (``ora_core.native``): the state and the wheel (``ora_core.state``), the turn
+#: and the flow, a player and a space, the commonest events (``ora_core.command_events``), the
+#: effect nodes, the commands (``ora_rules.notation``). The codec writes the model's with hooks of
+#: its own. The attrs classes read rarely stay Python (``ora_core.config``, ``ora_core.parts``,
+#: ``ora_core.events``): compiled, their fields' types read as ``type``, which the codec (cattrs)
+#: cannot structure.
 MODULES: tuple[str, ...] = (
     "ora_core.values",
     "ora_core.native",
