@@ -78,40 +78,38 @@ class Build(Record):
         return f"BUILD {self.building} {self.coord[0]} {self.coord[1]}"
 
 
-class FellTrees(Record):
+class _Clearing(Record):
+    """A forest felled or a moor cut: the card's space and whether the joker takes the good, or
+    neither (the bare verb, when no such card is left: R-FELL-5)."""
+
+    VERB: ClassVar[str] = ""
+    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
+        ("coord", Coord | None, None), ("joker", bool, False))
+    __slots__ = ("coord", "joker")
+
+    def __init__(self, coord: Coord | None = None, joker: bool = False) -> None:
+        self.coord: Final = coord
+        self.joker: Final = joker
+
+    def fields(self) -> tuple[Any, ...]:
+        return (self.coord, self.joker)
+
+    def __str__(self) -> str:
+        return _fell_text(self.VERB, self.coord, self.joker)
+
+
+class FellTrees(_Clearing):
     """``FELL_TREES <c> <r> [Jo]``; bare ``FELL_TREES`` when no forest is left (R-FELL-5)."""
 
     VERB: ClassVar[str] = "FELL_TREES"
-    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
-        ("coord", Coord | None, None), ("joker", bool, False))
-    __slots__ = ("coord", "joker")
-
-    def __init__(self, coord: Coord | None = None, joker: bool = False) -> None:
-        self.coord: Final = coord
-        self.joker: Final = joker
-
-    def fields(self) -> tuple[Any, ...]:
-        return (self.coord, self.joker)
-
-    def __str__(self) -> str:
-        return _fell_text(self.VERB, self.coord, self.joker)
+    __slots__ = ()
 
 
-class CutPeat(Record):
+class CutPeat(_Clearing):
+    """``CUT_PEAT <c> <r> [Jo]``; bare ``CUT_PEAT`` when no moor is left."""
+
     VERB: ClassVar[str] = "CUT_PEAT"
-    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
-        ("coord", Coord | None, None), ("joker", bool, False))
-    __slots__ = ("coord", "joker")
-
-    def __init__(self, coord: Coord | None = None, joker: bool = False) -> None:
-        self.coord: Final = coord
-        self.joker: Final = joker
-
-    def fields(self) -> tuple[Any, ...]:
-        return (self.coord, self.joker)
-
-    def __str__(self) -> str:
-        return _fell_text(self.VERB, self.coord, self.joker)
+    __slots__ = ()
 
 
 def _fell_text(verb: str, coord: Coord | None, joker: bool) -> str:

@@ -11,6 +11,9 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
+import pytest
+
+import ora_core.compiled
 from ora_core.events import (
     BuildingBuilt,
     ClergyPlaced,
@@ -21,6 +24,7 @@ from ora_core.events import (
     IndicatorEntered,
 )
 from ora_core.evolve import evolve, fold, replace
+from ora_core.native import Record
 from ora_core.state import Flow, State, Turn
 from ora_core.values import Coord, Good, Indicator
 from ora_rules import landscape
@@ -190,3 +194,16 @@ def drive(state: State, until: Callable[[State], bool],
             log.append((state, command, events))
         state = new
     raise AssertionError("position not reached")
+
+
+def assert_read_only(records: Iterable[Record]) -> None:
+    """Compiled, a native record's ``Final`` fields are read-only (pure, mypy refuses the
+    assignment); in both builds ``__slots__`` refuses a field the class does not have."""
+    compiled = ora_core.compiled.status().startswith("compiled")
+    for record in records:
+        if compiled and record.FIELDS:
+            name = record.FIELDS[0][0]
+            with pytest.raises(AttributeError, match="not writable"):
+                setattr(record, name, getattr(record, name))
+        with pytest.raises(AttributeError):
+            record.colour = "red"  # type: ignore[attr-defined]
