@@ -19,6 +19,7 @@ from ora_rules.bots.planner import Planner, candidates
 from ora_rules.bots.players import Bot
 from ora_rules.bots.rollout import RolloutPlanner
 from ora_rules.bots.search import SearchBot
+from ora_rules.bots.solo import EVALUATIONS as SOLO_EVALUATIONS
 from ora_rules.bots.solo import SoloPlanner
 from ora_rules.bots.strategy import strategic_value
 from ora_rules.notation import Command
@@ -86,18 +87,20 @@ EXPERT_EVALUATIONS = {2: 1200, 3: 2400, 4: 2400}
 
 class Expert:
     """``expert``, the top level (docs/bots.md, "Expert", "Seventh pass"): with two, three or
-    four players the rollout planner at :data:`EXPERT_EVALUATIONS` positions a decision
-    (``evaluations``, as ``expert:N`` gives it, at every table); solo the solo planner, a whole
-    game's plan improved by rollouts to the end (the solo game is deterministic once begun, so
-    its plan's score is exact), one plan a game (``ora_rules.bots.per_game``)."""
+    four players the rollout planner at :data:`EXPERT_EVALUATIONS` positions a decision; solo
+    the solo planner, a whole game's plan improved by rollouts to the end (the solo game is
+    deterministic once begun, so its plan's score is exact), one plan a game
+    (``ora_rules.bots.per_game``). ``evaluations`` (``expert:N``) sets every budget."""
 
     def __init__(self, rules: Rules, evaluations: int | None = None,
                  seconds: float = EXPERT_SECONDS) -> None:
         self.tables = {players: RolloutPlanner(rules, evaluations=evaluations or budget,
                                                seconds=seconds)
                        for players, budget in EXPERT_EVALUATIONS.items()}
-        # a plan a game: one bot object may play several solo games at once (the server's)
-        self.solo = PerGame(lambda: SoloPlanner(rules))
+        # a plan a game: one bot object may play several solo games at once (the server's);
+        # ``expert:N`` sets the solo planner's budget too (it had kept its own default)
+        solo_budget = evaluations or SOLO_EVALUATIONS
+        self.solo = PerGame(lambda: SoloPlanner(rules, evaluations=solo_budget))
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
         players = state.config.players

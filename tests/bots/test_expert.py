@@ -18,6 +18,7 @@ from ora_rules.bots import make_bot
 from ora_rules.bots.expert import DATA, MODELS, Learned, model
 from ora_rules.bots.levels import EXPERT_EVALUATIONS, Expert, Hard
 from ora_rules.bots.per_game import PerGame
+from ora_rules.bots.solo import EVALUATIONS as SOLO_EVALUATIONS
 from ora_rules.bots.solo import SoloPlanner
 from ora_rules.bots.value import FEATURE_VERSION, features, from_json, progress
 from ora_rules.decide import execute, start
@@ -105,6 +106,10 @@ def test_expert_is_a_level_bounded_in_work() -> None:
     small = make_bot("expert:300", rules())
     assert isinstance(small, Expert)
     assert [t.evaluations for t in small.tables.values()] == [300, 300, 300]
+    # solo too: ``expert:N`` once left the solo planner at its own budget
+    small_solo = small.solo.make()
+    assert isinstance(small_solo, SoloPlanner) and small_solo.evaluations == 300
+    assert planner.evaluations == SOLO_EVALUATIONS
     for name, budget in (("learned", 300), ("learned:50", 50)):
         learned = make_bot(name, rules())
         assert isinstance(learned, Learned)
