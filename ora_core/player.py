@@ -80,23 +80,6 @@ class PlayerState(Record):
                 self.settlements, self.neutral, self.name, self.bot, self.dark_wonders,
                 self.light_wonders, self.five_coin_pieces)
 
-    def __replace__(self, **changes: Any) -> PlayerState:
-        """Each field by name (``Record``'s generic copy is slower, and ``evolve`` copies a
-        player at most events)."""
-        if not _PLAYER_NAMES.issuperset(changes):
-            unknown: PlayerState = super().__replace__(**changes)  # raises, naming the field
-            return unknown
-        return PlayerState(changes.get("seat", self.seat), changes.get("colour", self.colour),
-                           changes.get("goods", self.goods),
-                           changes.get("landscape", self.landscape),
-                           changes.get("clergy", self.clergy),
-                           changes.get("settlements", self.settlements),
-                           changes.get("neutral", self.neutral), changes.get("name", self.name),
-                           changes.get("bot", self.bot),
-                           changes.get("dark_wonders", self.dark_wonders),
-                           changes.get("light_wonders", self.light_wonders),
-                           changes.get("five_coin_pieces", self.five_coin_pieces))
-
     # The copies the commonest events make, typed and compiled: ``replace(player, goods=...)``
     # passes its changes as keywords through the generic ``__replace__``, some ten times dearer.
 
@@ -124,5 +107,3 @@ class PlayerState(Record):
     def free_clergy(self) -> tuple[int, ...]:
         return tuple(i for i, at in enumerate(self.clergy) if at is None)
 
-
-_PLAYER_NAMES: Final = frozenset(name for name, _, _ in PlayerState.FIELDS)
