@@ -19,7 +19,7 @@ from ora_core.errors import StoreUnavailable
 
 #: Seconds to wait for the server when connecting; the TCP keepalives find a silently dead
 #: server within about 25 s, where a listener would otherwise wait forever.
-_CONNECT = {"connect_timeout": 5, "keepalives": 1, "keepalives_idle": 10,
+CONNECT_OPTIONS = {"connect_timeout": 5, "keepalives": 1, "keepalives_idle": 10,
             "keepalives_interval": 5, "keepalives_count": 3}
 
 
@@ -36,7 +36,7 @@ class AppendListener:
         psycopg = importlib.import_module("psycopg")
         sql = importlib.import_module("psycopg.sql")
         kwargs = {k: v for k, v in connect_kwargs.items() if k != "row_factory"}
-        kwargs.update(_CONNECT)
+        kwargs.update(CONNECT_OPTIONS)
         if password is not None:
             kwargs["password"] = password()
         self._errors: tuple[type[BaseException], ...] = (psycopg.Error,)

@@ -60,6 +60,23 @@ class Worker:
                 "cpu_s": (int(stat[11]) + int(stat[12])) / ticks}
 
 
+def machine_busy_s() -> float:
+    """CPU seconds the whole machine has spent busy (all cores, /proc/stat: everything but idle
+    and I/O wait), or 0.0 where there is no /proc."""
+    try:
+        first = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    except OSError:
+        return 0.0
+    ticks = [int(x) for x in first[1:]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_s() -> float:
+    """CPU seconds this process has used (user + system, every thread): the bench's clients."""
+    t = os.times()
+    return t.user + t.system
+
+
 def start_worker(store_url: str, folder: Path, index: int, options: Sequence[str] = (),
                  cwd: Path | None = None) -> Worker:
     """One ``ora serve`` on a free port of 127.0.0.1 (with ``options``; ``cwd``: another
@@ -278,6 +295,7 @@ def measure(*, clients: int, seconds: float, workers: int, store_url: str | None
             progress(f"{workers} worker(s) on {url}: ports "
                      f"{', '.join(str(w.port) for w in started)}")
             cpu_before = [w.usage()["cpu_s"] for w in started]
+            clients_before, machine_before = own_cpu_s(), machine_busy_s()
             records = [ClientRecord() for _ in range(clients)]
             # Pairs of clients (one HTTP, one WebSocket) per worker in turn: every worker
             # serves both transports.
@@ -297,6 +315,8 @@ def measure(*, clients: int, seconds: float, workers: int, store_url: str | None
                     progress(f"{time.monotonic() - t0:5.1f} s: {done} moves")
             elapsed = time.monotonic() - t0
             usage = [w.usage() for w in started]
+            clients_s = own_cpu_s() - clients_before
+            machine_s = machine_busy_s() - machine_before
             for c in conns:
                 c.close()
             progress("checking that every acknowledged move is stored")
@@ -344,6 +364,10 @@ def measure(*, clients: int, seconds: float, workers: int, store_url: str | None
         "games_finished": sum(r.finished_games for r in records),
         "positions_paged": sum(r.paged_positions for r in records),
         "methods": methods, "errors": dict(errors), "lost_moves": lost,
+        # Where the machine's CPU went over the run: the workers (below), the clients (this
+        # process's threads) and everything else (the PostgreSQL server, the neighbours).
+        "clients_cpu_cores": clients_s / elapsed,
+        "machine_cpu_cores": machine_s / elapsed,
         "workers_usage": [{**u, "cpu_cores": (u["cpu_s"] - before) / elapsed}
                           for u, before in zip(usage, cpu_before, strict=True)],
         # The servers' CPU (every worker, user + system) and the engine's, per acknowledged
@@ -384,6 +408,11 @@ def run_bench_api(args: argparse.Namespace) -> int:
         for i, u in enumerate(result["workers_usage"]):
             print(f"  worker {i}: RSS {u['rss_mib']:.0f} MiB (peak {u['peak_rss_mib']:.0f}), "
                   f"{u['cpu_cores']:.2f} cores")
+        workers_cores = sum(u["cpu_cores"] for u in result["workers_usage"])
+        clients_cores, machine_cores = result["clients_cpu_cores"], result["machine_cpu_cores"]
+        print(f"  cores: workers {workers_cores:.2f}, clients {clients_cores:.2f}, the rest "
+              f"{machine_cores - workers_cores - clients_cores:.2f} (machine {machine_cores:.2f} "
+              f"of {result['cpus']})")
         if result["engine_ms_per_move"] is not None:
             print(f"server CPU per move {result['server_cpu_ms_per_move']:.3f} ms, the engine's "
                   f"(legal moves + execute) {result['engine_ms_per_move']:.3f} ms: "

@@ -21,6 +21,7 @@ from ora_core.errors import UnknownGame, VersionConflict
 from ora_core.listen import AppendListener
 from ora_core.store.backends import check_on_checkout, fail_at_once, settings_for, tune_sqlite
 from ora_core.store.mapper import Envelope, OraApplication, as_uuid
+from ora_core.store.pg_heads import HeadReader
 from ora_core.store.records import EventCodec, Payload, StoredEvent, verify_chain
 
 E = TypeVar("E")
@@ -52,11 +53,17 @@ class EventStore(Generic[E]):
         self._app: OraApplication[E] = OraApplication(codec, env)
         self._mapper = self._app.chain_mapper
         self._recorder: ApplicationRecorder = self._app.recorder
+        self._pg_heads: HeadReader | None = None  # PostgreSQL: version() on its own connections
         if isinstance(self._recorder, SQLiteApplicationRecorder):
             tune_sqlite(self._recorder, os.environ.get("ORA_SQLITE_SYNCHRONOUS", "NORMAL"))
         elif url.startswith("postgres:"):
             fail_at_once(self._recorder)
             check_on_checkout(self._recorder)
+            recorder: Any = self._recorder
+            datastore = recorder.datastore
+            self._pg_heads = HeadReader(
+                datastore.pool.kwargs, datastore.pool.get_password_func, datastore.schema,
+                recorder.events_table_name, text_ids=datastore.originator_id_type == "text")
         self._lock = threading.Lock()
         self._heads: dict[UUID, tuple[int, str]] = {}  # game -> (version, hash) known stored
         self._games: dict[UUID, None] = {}  # games seen in the notification log, in order
@@ -246,6 +253,8 @@ class EventStore(Generic[E]):
                 f"SELECT MAX(originator_version) FROM {recorder.events_table_name} "
                 "WHERE originator_id=?", (game_id.hex,)).fetchone()[0]
             return int(found) if found is not None else 0
+        if self._pg_heads is not None:
+            return self._pg_heads.version(game_id)
         rows = recorder.select_events(game_id, desc=True, limit=1)
         return rows[0].originator_version if rows else 0
 
@@ -435,6 +444,8 @@ class EventStore(Generic[E]):
             readers, self._head_readers = self._head_readers, []
         for conn in readers:
             conn.close()
+        if self._pg_heads is not None:
+            self._pg_heads.close()
         self._app.close()
 
     def __enter__(self) -> EventStore[E]:
