@@ -170,14 +170,20 @@ class GameService:
     def _game_lock(self, game_id: UUID) -> threading.Lock:
         return self._stripes[game_id.int % _LOCK_STRIPES]
 
-    def _entry(self, game_id: UUID) -> Hot:
+    def _entry(self, game_id: UUID, expected_version: int | None = None) -> Hot:
         """The hot entry (fold once on first access, then only the events another process
-        appended); call with the game's lock held."""
+        appended); call with the game's lock held.
+
+        ``expected_version``: a move's; when the hot state is at it, the store's head is not
+        read: if another process went further meanwhile, the move's append is refused as a
+        version conflict, as the read would have refused it (issue 34: one read less a move)."""
         with self._lock:
             hot = self._hot.get(game_id)
             if hot is not None:
                 self._hot.move_to_end(game_id)
         if hot is not None:
+            if expected_version is not None and expected_version == hot.state.version:
+                return hot
             if self._shared and self.store.version(game_id) > hot.state.version:
                 later = self.store.events(game_id, hot.state.version + 1)
                 try:
@@ -399,7 +405,7 @@ class GameService:
         every check passes. A ``request_id`` this seat's move already stored answers that move
         again (``ora_api.table.retries``)."""
         with self._game_lock(game_id):
-            hot = self._entry(game_id)
+            hot = self._entry(game_id, expected_version)
             self.timers.due(game_id, hot, refuse=True)  # a time run out first: the move is late
             seat = self._seat_of(game_id, hot, token)
             if seat is None or hot.state.players[seat].bot is not None:

@@ -21,7 +21,7 @@ from uuid import UUID
 from ora_core.listen import CONNECT_OPTIONS
 
 #: Idle connections kept for the next reads; more readers at once connect and then close.
-MAX_IDLE = 4
+MAX_IDLE = 16
 
 
 class HeadReader:

@@ -312,6 +312,42 @@ def test_a_second_service_on_the_same_file_never_answers_from_a_stale_cache(
         two.close()
 
 
+def test_a_move_at_the_cached_version_another_service_passed_is_refused_and_stores_nothing(
+        tmp_path: Path) -> None:
+    # Issue 34: a move whose expected version is the hot state's is decided without reading
+    # the stream's head first; the append finds the other service's event and refuses it.
+    url = f"sqlite:{tmp_path / 'ora.sqlite3'}"
+    one, two = open_service(url, rules=rules()), open_service(url, rules=rules())
+    try:
+        a, b = Local(one), Local(two)
+        game_id, tokens = new_game(a)
+        legal = b.call("game.legal_moves", {"game_id": game_id})  # b's cache: this version
+        seat, move = legal["seat"], pick(legal["moves"], random.Random(0))
+        a.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move})
+        stored = all_events(a, game_id)
+        heads_read: list[UUID] = []
+        read_head = two.store.version
+
+        def counted(game_id: UUID) -> int:
+            heads_read.append(game_id)
+            return read_head(game_id)
+
+        two.store.version = counted  # type: ignore[method-assign]
+        with pytest.raises(RpcFailed) as e:
+            b.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move,
+                                 "expected_version": legal["version"]})
+        assert e.value.data["code"] == "version_conflict"
+        assert heads_read == []  # refused by the append, not by a read before it
+        assert all_events(a, game_id) == stored  # nothing of b's was stored
+        assert b.call("game.state", {"game_id": game_id}) == a.call("game.state",
+                                                                    {"game_id": game_id})
+        play(b, game_id, tokens, random.Random(1), max_moves=2)  # and b moves on from there
+        verify_chain(all_events(b, game_id))
+    finally:
+        one.close()
+        two.close()
+
+
 def test_tokens_survive_a_restart_and_are_stored_as_digests(tmp_path: Path) -> None:
     path = tmp_path / "ora.sqlite3"
     first = open_service(f"sqlite:{path}", rules=rules())
