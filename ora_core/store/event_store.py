@@ -53,7 +53,7 @@ class EventStore(Generic[E]):
         self._app: OraApplication[E] = OraApplication(codec, env)
         self._mapper = self._app.chain_mapper
         self._recorder: ApplicationRecorder = self._app.recorder
-        self._pg_heads: HeadReader | None = None  # PostgreSQL: version() on its own connections
+        self._pg_heads: HeadReader | None = None  # PostgreSQL: version() on connections of its own
         if isinstance(self._recorder, SQLiteApplicationRecorder):
             tune_sqlite(self._recorder, os.environ.get("ORA_SQLITE_SYNCHRONOUS", "NORMAL"))
         elif url.startswith("postgres:"):
@@ -63,7 +63,8 @@ class EventStore(Generic[E]):
             datastore = recorder.datastore
             self._pg_heads = HeadReader(
                 datastore.pool.kwargs, datastore.pool.get_password_func, datastore.schema,
-                recorder.events_table_name, text_ids=datastore.originator_id_type == "text")
+                recorder.events_table_name, text_ids=datastore.originator_id_type == "text",
+                wait_s=float(env["POSTGRES_CONNECT_TIMEOUT"]))
         self._lock = threading.Lock()
         self._heads: dict[UUID, tuple[int, str]] = {}  # game -> (version, hash) known stored
         self._games: dict[UUID, None] = {}  # games seen in the notification log, in order

@@ -30,6 +30,7 @@ from ora_core.store import (
     StoreUnavailable,
     TamperedLog,
     chain_hash,
+    pg_heads,
     verify_chain,
 )
 
@@ -656,6 +657,46 @@ def test_a_postgres_head_read_sees_another_stores_append_and_outlives_a_killed_c
     a.close()
     assert a._pg_heads._idle == []
     b.close()
+
+
+@needs_pg
+def test_postgres_head_reads_hold_at_most_their_connections(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pg_heads, "MAX_CONNECTIONS", 2)
+    a: EventStore[Event] = EventStore(CODEC, "postgres:")
+    reader = a._pg_heads
+    assert reader is not None
+    gid = uuid4()
+    a.append(gid, 0, moves(3))
+    connects = []
+    connect = reader._connect
+
+    def counted() -> Any:
+        connects.append(1)
+        return connect()
+
+    monkeypatch.setattr(reader, "_connect", counted)
+    seen: list[int] = []
+
+    def read() -> None:
+        seen.extend(a.version(gid) for _ in range(20))
+
+    threads = [threading.Thread(target=read) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert seen == [3] * 120
+    assert len(connects) <= 2  # six readers at once shared two connections
+    reader._wait_s = 0.05
+    held = [reader._take() for _ in range(len(reader._idle))]  # every connection in use
+    with pytest.raises(StoreUnavailable) as info:
+        a.version(gid)
+    assert info.value.reason == "unreachable"
+    for conn in held:
+        reader._discard(conn)
+    assert a.version(gid) == 3  # a place is free again
+    a.close()
 
 
 # --- configuration ------------------------------------------------------------------------------
