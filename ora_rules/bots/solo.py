@@ -34,9 +34,11 @@ from ora_rules.notation import Command
 from ora_rules.scoring import score_player
 from ora_rules.specs import Rules
 
-#: Positions valued a decision (the plan's growth and the rollouts together): about 0.3 ms
-#: each compiled on the development machine.
-EVALUATIONS = 600
+#: Positions valued a decision (the plan's growth and the rollouts together): about 0.13 ms
+#: each compiled on the development machine. 600 until the compiled core made them cheap:
+#: 1200 scored 9 points more on the tuning seeds with p99 0.31 s a decision, 2400 one more
+#: with p99 0.53 s (docs/bots.md, "Ninth pass").
+EVALUATIONS = 1200
 #: The whole decision's time backstop (a loaded machine only): a planner's step stops valuing
 #: moves past it too, since one step may value up to 900 positions.
 SECONDS = 0.8
