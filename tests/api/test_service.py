@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -286,8 +288,23 @@ def test_racing_moves_in_threads_exactly_one_is_stored(local: Local) -> None:
         verify_chain(all_events(local, game_id))
 
 
-def test_a_second_service_on_the_same_file_never_answers_from_a_stale_cache(
-        tmp_path: Path) -> None:
+@attrs.define
+class Behind:
+    """Two services on one file; ``b`` folded the game, then ``a`` played ``move`` for
+    ``seat``: ``b``'s cache is one move behind (``legal`` is what ``b`` answered before)."""
+
+    b_service: GameService
+    a: Local
+    b: Local
+    game_id: str
+    tokens: dict[int, str]
+    legal: dict[str, Any]
+    seat: int
+    move: str
+
+
+@contextlib.contextmanager
+def b_behind_a(tmp_path: Path) -> Iterator[Behind]:
     url = f"sqlite:{tmp_path / 'ora.sqlite3'}"
     one, two = open_service(url, rules=rules()), open_service(url, rules=rules())
     try:
@@ -296,13 +313,7 @@ def test_a_second_service_on_the_same_file_never_answers_from_a_stale_cache(
         legal = b.call("game.legal_moves", {"game_id": game_id})  # b folds the game too
         seat, move = legal["seat"], pick(legal["moves"], random.Random(0))
         a.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move})
-        # b checks the stream's head before answering from its cache: it sees a's move
-        assert b.call("game.state", {"game_id": game_id}) == a.call("game.state",
-                                                                    {"game_id": game_id})
-        with pytest.raises(RpcFailed) as e:  # a move decided against the old version
-            b.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move,
-                                 "expected_version": legal["version"]})
-        assert e.value.data["code"] == "version_conflict"
+        yield Behind(two, a, b, game_id, tokens, legal, seat, move)
         play(b, game_id, tokens, random.Random(1), max_moves=2)  # and b moves on from there
         assert a.call("game.state", {"game_id": game_id}) == b.call("game.state",
                                                                     {"game_id": game_id})
@@ -312,40 +323,39 @@ def test_a_second_service_on_the_same_file_never_answers_from_a_stale_cache(
         two.close()
 
 
+def test_a_second_service_on_the_same_file_never_answers_from_a_stale_cache(
+        tmp_path: Path) -> None:
+    with b_behind_a(tmp_path) as g:
+        # b checks the stream's head before answering from its cache: it sees a's move
+        assert g.b.call("game.state", {"game_id": g.game_id}) == g.a.call(
+            "game.state", {"game_id": g.game_id})
+        with pytest.raises(RpcFailed) as e:  # a move decided against the old version
+            g.b.call("game.move", {"game_id": g.game_id, "token": g.tokens[g.seat],
+                                   "move": g.move, "expected_version": g.legal["version"]})
+        assert e.value.data["code"] == "version_conflict"
+
+
 def test_a_move_at_the_cached_version_another_service_passed_is_refused_and_stores_nothing(
         tmp_path: Path) -> None:
     # Issue 34: a move whose expected version is the hot state's is decided without reading
     # the stream's head first; the append finds the other service's event and refuses it.
-    url = f"sqlite:{tmp_path / 'ora.sqlite3'}"
-    one, two = open_service(url, rules=rules()), open_service(url, rules=rules())
-    try:
-        a, b = Local(one), Local(two)
-        game_id, tokens = new_game(a)
-        legal = b.call("game.legal_moves", {"game_id": game_id})  # b's cache: this version
-        seat, move = legal["seat"], pick(legal["moves"], random.Random(0))
-        a.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move})
-        stored = all_events(a, game_id)
+    with b_behind_a(tmp_path) as g:
+        stored = all_events(g.a, g.game_id)
         heads_read: list[UUID] = []
-        read_head = two.store.version
+        read_head = g.b_service.store.version
 
         def counted(game_id: UUID) -> int:
             heads_read.append(game_id)
             return read_head(game_id)
 
-        two.store.version = counted  # type: ignore[method-assign]
+        g.b_service.store.version = counted  # type: ignore[method-assign]
         with pytest.raises(RpcFailed) as e:
-            b.call("game.move", {"game_id": game_id, "token": tokens[seat], "move": move,
-                                 "expected_version": legal["version"]})
+            g.b.call("game.move", {"game_id": g.game_id, "token": g.tokens[g.seat],
+                                   "move": g.move, "expected_version": g.legal["version"]})
         assert e.value.data["code"] == "version_conflict"
         assert heads_read == []  # refused by the append, not by a read before it
-        assert all_events(a, game_id) == stored  # nothing of b's was stored
-        assert b.call("game.state", {"game_id": game_id}) == a.call("game.state",
-                                                                    {"game_id": game_id})
-        play(b, game_id, tokens, random.Random(1), max_moves=2)  # and b moves on from there
-        verify_chain(all_events(b, game_id))
-    finally:
-        one.close()
-        two.close()
+        assert all_events(g.a, g.game_id) == stored  # nothing of b's was stored
+        g.b_service.store.version = read_head  # type: ignore[method-assign]
 
 
 def test_tokens_survive_a_restart_and_are_stored_as_digests(tmp_path: Path) -> None:
