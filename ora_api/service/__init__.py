@@ -28,10 +28,7 @@ import orjson
 from attrs import frozen
 
 from ora_api.games.follower import Follower
-from ora_api.games.projection import (
-    config_view,
-    status_of,
-)
+from ora_api.games.projection import config_view, status_of
 from ora_api.games.storehealth import StoreHealth, unavailable
 from ora_api.games.subscribers import Sink, Subscribers, event_view
 from ora_api.jsonrpc.common import (
@@ -45,10 +42,7 @@ from ora_api.jsonrpc.common import (
     EventView,
     tampered,
 )
-from ora_api.jsonrpc.rpc import (
-    MAX_REPLY_BYTES,
-    invalid_params,
-)
+from ora_api.jsonrpc.rpc import MAX_REPLY_BYTES, invalid_params
 from ora_api.table.bot_pool import BotLimits
 from ora_api.table.bot_seats import BotRunner
 from ora_api.table.clocks import Clock, Timers
@@ -172,17 +166,14 @@ class GameService:
 
     def _entry(self, game_id: UUID, expected_version: int | None = None) -> Hot:
         """The hot entry (fold once on first access, then only the events another process
-        appended); call with the game's lock held.
-
-        ``expected_version``: a move's; when the hot state is at it, the store's head is not
-        read: if another process went further meanwhile, the move's append is refused as a
-        version conflict, as the read would have refused it (issue 34: one read less a move)."""
+        appended); call with the game's lock held. A move's ``expected_version`` at the hot
+        state's reads no head: the append refuses the move if another process went further."""
         with self._lock:
             hot = self._hot.get(game_id)
             if hot is not None:
                 self._hot.move_to_end(game_id)
         if hot is not None:
-            if expected_version is not None and expected_version == hot.state.version:
+            if expected_version == hot.state.version:
                 return hot
             if self._shared and self.store.version(game_id) > hot.state.version:
                 later = self.store.events(game_id, hot.state.version + 1)
