@@ -157,7 +157,10 @@ class AnswerContract(Record):
         return "WITH_PRIOR" if self.prior else "WITH_LAYBROTHER"
 
 
-class BuyDistrict(Record):
+class _Purchase(Record):
+    """A landscape bought: the row it joins and its side (R-BUY-1..5)."""
+
+    VERB: ClassVar[str] = ""
     FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
         ("row", int, REQUIRED), ("side", str, REQUIRED))
     __slots__ = ("row", "side")
@@ -170,23 +173,21 @@ class BuyDistrict(Record):
         return (self.row, self.side)
 
     def __str__(self) -> str:
-        return f"BUY_DISTRICT {self.row} {self.side}"
+        return f"{self.VERB} {self.row} {self.side}"
 
 
-class BuyPlot(Record):
-    FIELDS: ClassVar[tuple[tuple[str, Any, Any], ...]] = (
-        ("row", int, REQUIRED), ("side", str, REQUIRED))
-    __slots__ = ("row", "side")
+class BuyDistrict(_Purchase):
+    """``BUY_DISTRICT <row> <side>``."""
 
-    def __init__(self, row: int, side: str) -> None:
-        self.row: Final = row
-        self.side: Final = side
+    VERB: ClassVar[str] = "BUY_DISTRICT"
+    __slots__ = ()
 
-    def fields(self) -> tuple[Any, ...]:
-        return (self.row, self.side)
 
-    def __str__(self) -> str:
-        return f"BUY_PLOT {self.row} {self.side}"
+class BuyPlot(_Purchase):
+    """``BUY_PLOT <row> <side>``."""
+
+    VERB: ClassVar[str] = "BUY_PLOT"
+    __slots__ = ()
 
 
 class Convert(Record):
