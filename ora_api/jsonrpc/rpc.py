@@ -163,6 +163,10 @@ class Method:
     push: bool = False
     #: The work of one call, in units of an ordinary request (``MAX_BATCH_WORK``).
     cost: int = 1
+    #: Bounded work that waits on nothing but a local store: where the dispatcher allows it
+    #: (``Dispatcher(inline=True)``), a transport answers it on its event loop rather than in
+    #: a thread (``Dispatcher.runs_inline``).
+    inline: bool = False
 
 
 class Registry:
@@ -179,7 +183,7 @@ class Registry:
 
     def method(self, name: str, *, params: type[P], result: Any, summary: str,
                errors: Iterable[ErrorSpec] = (), result_name: str = "result",
-               push: bool = False, cost: int = 1
+               push: bool = False, cost: int = 1, inline: bool = False
                ) -> Callable[[Callable[[Any, Session, P], R]],
                                                Callable[[Any, Session, P], R]]:
         """Register ``handler(target, session, params: params) -> result`` under ``name``."""
@@ -193,7 +197,7 @@ class Registry:
             self.methods[name] = Method(
                 name=name, handler=handler, params=params, result=result, summary=summary,
                 description=doc, errors=tuple(errors), result_name=result_name, push=push,
-                cost=cost)
+                cost=cost, inline=inline)
             return handler
 
         return register
@@ -355,12 +359,18 @@ class _Unserializable(Exception):
 
 
 class Dispatcher:
-    """Answers JSON-RPC messages with the methods of a registry, calling them on ``target``."""
+    """Answers JSON-RPC messages with the methods of a registry, calling them on ``target``.
+
+    ``inline``: the methods registered ``inline`` may be answered on a transport's event loop
+    (``runs_inline``); for a target whose store is local (SQLite, memory), whose calls wait on
+    no network."""
 
     def __init__(self, registry: Registry, target: Any, *,
                  max_request_bytes: int = MAX_REQUEST_BYTES, max_batch: int = MAX_BATCH,
-                 max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
+                 max_reply_bytes: int = MAX_REPLY_BYTES, inline: bool = False) -> None:
         self.registry = registry
+        self.inline_methods = frozenset(
+            name for name, m in registry.methods.items() if m.inline) if inline else frozenset()
         self.target = target
         self.max_request_bytes = max_request_bytes
         self.max_reply_bytes = max_reply_bytes
@@ -376,6 +386,18 @@ class Dispatcher:
                         for name, m in registry.methods.items()}
 
     # -- whole messages ---------------------------------------------------------------------------
+
+    def runs_inline(self, raw: bytes | str) -> bool:
+        """Whether ``raw`` is one request (not a batch) of an inline method, answered on the
+        caller's thread: a hand-over to a thread and back cost the server more CPU than the
+        move itself (docs/performance.md, "Calls on the event loop")."""
+        if not self.inline_methods:
+            return False
+        try:
+            message = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            return False
+        return type(message) is dict and message.get("method") in self.inline_methods
 
     def handle(self, raw: bytes | str, session: Session | None = None) -> bytes | None:
         """The reply to one message (a request, a notification or a batch), or None."""

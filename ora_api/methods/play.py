@@ -149,7 +149,7 @@ METHODS = Registry()
 @METHODS.method("game.move", params=MoveParams, result=MoveResult,
                 errors=(UNKNOWN_GAME, BAD_TOKEN, VERSION_CONFLICT, NOT_YOUR_TURN, ILLEGAL_MOVE,
                         INVALID_MOVE),
-                summary="Play one command for the seat that decides now.")
+                summary="Play one command for the seat that decides now.", inline=True)
 def game_move(svc: GameService, session: Session, p: MoveParams) -> MoveResult:
     """The token must be the token of the seat that decides now (the building's owner while
     a work contract is answered). Checked in this order: unknown game, bad token, version
@@ -175,7 +175,8 @@ def game_state(svc: GameService, session: Session, p: StateParams) -> StateView:
 
 @METHODS.method("game.legal_moves", params=LegalMovesParams, result=LegalMovesResult,
                 errors=(UNKNOWN_GAME, BAD_TOKEN, VERSION_CONFLICT),
-                summary="Every legal move of the seat that decides now, a page at a time.")
+                summary="Every legal move of the seat that decides now, a page at a time.",
+                inline=True)
 def game_legal_moves(svc: GameService, session: Session, p: LegalMovesParams
                      ) -> LegalMovesResult | orjson.Fragment:
     """Move strings in the notation, ready for game.move; empty when ``seat`` is given and is

@@ -13,20 +13,30 @@ import asyncio
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from starlette.concurrency import run_in_threadpool
+
 from ora_api.jsonrpc.rpc import Dispatcher, Session, error_message, invalid_request
+from ora_api.transport import long_polls
 from ora_api.transport.guard import App, Receive, Scope, Send, header
 from ora_api.transport.limits import ServerLimits
 
 log = logging.getLogger("ora.api")
 
-#: Threads answering calls at once (anyio's default for ``run_in_threadpool``).
-CALL_THREADS = 40
+#: Threads answering calls at once. Few: every thread more that is ready to run contends for
+#: the interpreter lock, and the hand-overs cost CPU. Ten clients on one SQLite worker (the
+#: compiled core, 2026-12-05): 40 threads (anyio's default, used until then) 1.39 to 1.44 ms of the
+#: server's CPU a move, 8 threads 1.35 to 1.39, 4 threads 1.29 to 1.32, 2 threads 1.22 to 1.24; on
+#: PostgreSQL 2 and 4 threads served as many moves as 40 or more (docs/performance.md). Four,
+#: not two: a call waiting on the store (a lock held by another process, a slow database)
+#: holds its thread, and two such calls would stop every other.
+CALL_THREADS = 4
+
 
 class Calls:
-    """``dispatcher.handle`` in a thread of a pool of its own: the event loop never waits for
-    a method. About 100 us cheaper per call than anyio's ``run_in_threadpool`` (its limiter
-    and cancel scopes). Long polls, which may outlive a shutdown, stay in anyio's daemon
-    threads."""
+    """``dispatcher.handle`` in a thread of a pool of its own, so that the event loop waits
+    for no method but the inline ones (bounded, on a local store). About 100 us cheaper per
+    call than anyio's ``run_in_threadpool`` (its limiter and cancel scopes). Long polls, which
+    may outlive a shutdown, stay in anyio's daemon threads (over HTTP too: ``RpcFirst``)."""
 
     def __init__(self, dispatcher: Dispatcher) -> None:
         self.dispatcher = dispatcher
@@ -37,7 +47,11 @@ class Calls:
         so a session is closed only after its calls.
 
         The thread's answer comes back as one callback into the loop: ``run_in_executor``
-        chains two futures both ways and ``shield`` adds a third (issue 34)."""
+        chains two futures both ways and ``shield`` adds a third (issue 34). A call of an
+        inline method is answered here, on the loop: its work is bounded and it waits on no
+        network (``Dispatcher.runs_inline``)."""
+        if self.dispatcher.runs_inline(raw):
+            return self.dispatcher.handle(raw, session)
         loop = asyncio.get_running_loop()
         answered: asyncio.Future[bytes | None] = loop.create_future()
 
@@ -124,7 +138,11 @@ class RpcFirst:
                      timeout)
             return 408, _refusal("body_timeout", f"the request body did not arrive within "
                                  f"{timeout:g} s"), True
-        reply = await self.calls.handle(bytes(body), Session())
+        raw = bytes(body)
+        if long_polls.is_long_poll(raw):  # may wait for minutes: not in the calls' few threads
+            reply = await run_in_threadpool(dispatcher.handle, raw, Session())
+        else:
+            reply = await self.calls.handle(raw, Session())
         return (204, b"", False) if reply is None else (200, reply, False)
 
 

@@ -145,8 +145,11 @@ def run(args: argparse.Namespace) -> int:
         return supervise(args, sock, workers, lambda: print(
             f"ora: JSON-RPC on http://{host}:{bound}/rpc and ws://{host}:{bound}/ws "
             f"(store {store_url}, {workers} workers)", file=sys.stderr, flush=True))
+    # The move's two calls answered on the event loop where the store is local: no network
+    # to wait on (docs/performance.md, "Calls on the event loop").
     dispatcher = Dispatcher(API, service, max_request_bytes=limits.max_request_bytes,
-                            max_reply_bytes=limits.max_reply_bytes)
+                            max_reply_bytes=limits.max_reply_bytes,
+                            inline=service.store.dialect != "postgres")
     try:
         if args.stdio:
             serve_stdio(dispatcher, sys.stdin.buffer, sys.stdout.buffer)
