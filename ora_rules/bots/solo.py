@@ -26,6 +26,7 @@ import time
 from collections.abc import Sequence
 
 from ora_core.state import State
+from ora_rules.bots.goals import GoalEvaluation, lost_to_neutral
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.work import positions
 from ora_rules.decide import execute
@@ -58,14 +59,20 @@ PLACEMENTS = ("BUILD", "SETTLE", "BUY_PLOT", "BUY_DISTRICT")
 #: ... and the plan's own move with other draws of the planner's candidates from there on (the
 #: planner's games from one position differ by tens of points with its draws).
 REDRAWS = 1
+#: Goal rollouts (``ora_rules.bots.goals``): the plan's dearest buildings lost to the neutral
+#: player that are still to be had at the first branch point far enough ahead, each pursued
+#: by a rollout once a plan (again after every adoption), the dearest first.
+GOALS = 2
 
 
 class Line:
     """A sequence of moves from ``states[0]``: ``states[k]`` is the state before ``moves[k]``
     (one more state than moves); ``costs[k]`` the positions valued choosing ``moves[k]`` (what a
-    rollout from there is expected to cost); ``others[k]`` the planner's next best moves there."""
+    rollout from there is expected to cost); ``others[k]`` the planner's next best moves there;
+    ``goals`` the buildings its planner pursues from its first move on."""
 
-    def __init__(self, start: State) -> None:
+    def __init__(self, start: State, goals: tuple[str, ...] = ()) -> None:
+        self.goals = goals
         self.states: list[State] = [start]
         self.moves: list[Command] = []
         self.costs: list[int] = []
@@ -120,12 +127,12 @@ def final_score(state: State, rules: Rules) -> int:
 
 class Rollout:
     """A rollout branching from the plan at ``branch`` (a decision's index in the game) with
-    ``first`` instead of the plan's move, then the planner to the end."""
+    ``first`` instead of the plan's move, then the planner to the end (pursuing ``goals``)."""
 
     def __init__(self, branch: int, start: State, first: Command | None, rules: Rules,
-                 seed: int) -> None:
+                 seed: int, goals: tuple[str, ...] = ()) -> None:
         self.branch = branch
-        self.line = Line(start)
+        self.line = Line(start, goals)
         self.rng = random.Random(seed)
         if first is not None:
             self.line.moves.append(first)
@@ -144,6 +151,8 @@ class SoloPlanner:
         self.seconds = seconds
         self.planner = Planner(rules, per_group=PER_GROUP, bounded=True,
                                evaluations=STEP_EVALUATIONS, seconds=seconds)
+        self.goal_planners: dict[tuple[str, ...], Planner] = {(): self.planner}
+        self.goals_tried: set[str] = set()  # since the plan last changed
         self.plan: Line | None = None
         self.head = 0  # the game's decisions so far: the plan's index of the present
         self.score = 0  # the plan's final score, once it reaches the end
@@ -158,6 +167,7 @@ class SoloPlanner:
         self.rollout = None
         self.next_branch = 1
         self.tried = 0
+        self.goals_tried = set()
         self.rng = random.Random(rng.getrandbits(64))
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
@@ -196,12 +206,12 @@ class SoloPlanner:
         if rollout is not None and rollout.branch < self.head:
             rollout = self.rollout = None  # the game has passed its branch point
         if rollout is None:
-            rollout = self.rollout = self._branch()
+            rollout = self.rollout = self._goal() or self._branch()
             if rollout is None:
                 return False
         line = rollout.line
         while not line.done and positions() < stop and time.perf_counter() < deadline:
-            line.extend(self.planner, self.rules, rollout.rng, deadline)
+            line.extend(self._planner(line.goals), self.rules, rollout.rng, deadline)
         if line.done:
             self.rollout = None
             total = final_score(line.states[-1], self.rules)
@@ -218,7 +228,41 @@ class SoloPlanner:
         plan.moves[at:] = line.moves
         plan.costs[at:] = line.costs
         plan.others[at:] = [plan.others[at], *line.others[1:]]
+        plan.goals = line.goals
         self.score = total
+        self.goals_tried = set()
+
+    def _planner(self, goals: tuple[str, ...]) -> Planner:
+        """The planner pursuing ``goals`` (the plain planner for none)."""
+        planner = self.goal_planners.get(goals)
+        if planner is None:
+            planner = self.goal_planners[goals] = Planner(
+                self.rules, per_group=PER_GROUP, bounded=True, evaluations=STEP_EVALUATIONS,
+                seconds=self.seconds, evaluation=GoalEvaluation(goals, self.rules))
+        return planner
+
+    def _goal(self) -> Rollout | None:
+        """A rollout pursuing one more goal: of the plan's buildings lost to the neutral player
+        still to be had at the first point far enough ahead, the dearest :data:`GOALS`, each
+        once a plan."""
+        plan = self.plan
+        assert plan is not None
+        at = self.head + 1
+        left = sum(plan.costs[at:])
+        while at < len(plan.moves) and at - self.head < left // max(1, self.evaluations) + 1:
+            left -= plan.costs[at]
+            at += 1
+        if at >= len(plan.moves):
+            return None
+        start = plan.states[at]
+        still = [b for b in lost_to_neutral(plan.states[-1], self.rules)
+                 if start.built.get(b) is None and b not in plan.goals]
+        goals = [b for b in still[:GOALS] if b not in self.goals_tried]
+        if not goals:
+            return None
+        self.goals_tried.add(goals[0])
+        return Rollout(at, start, None, self.rules, self.rng.getrandbits(64),
+                       goals=(*plan.goals, goals[0]))
 
     def _branch(self) -> Rollout | None:
         """The next rollout: the next other move at the first branch point far enough ahead
@@ -242,4 +286,5 @@ class SoloPlanner:
             return None
         first = plan.others[at][self.tried]
         self.tried += 1
-        return Rollout(at, plan.states[at], first, self.rules, self.rng.getrandbits(64))
+        return Rollout(at, plan.states[at], first, self.rules, self.rng.getrandbits(64),
+                       goals=plan.goals)
