@@ -7,9 +7,11 @@ test position is always one the engine could represent; the command under test t
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,7 +30,9 @@ from ora_core.native import Record
 from ora_core.state import Flow, State, Turn
 from ora_core.values import Coord, Good, Indicator
 from ora_rules import landscape
-from ora_rules.decide import decide, start
+from ora_rules.bots import make_bot
+from ora_rules.decide import decide, execute, start
+from ora_rules.moves import MoveSet
 from ora_rules.neutral import neutral_placements
 from ora_rules.records import Imported, read_record
 from ora_rules.setup import make_config
@@ -59,6 +63,28 @@ def new_state(players: int = 4, variant: str = "france", length: str = "long",
     """A new game at the first decision (round 1, seat 0's first action slot)."""
     config = make_config(players, variant, length, seed, colours=("R", "G", "B", "W")[:players])
     return fold(start(config, rules()))
+
+
+def solo_game_at(variant: str, seed: int, round_: int) -> State:
+    """A solo game played by ``medium`` up to ``round_`` (R-SOLO-1: 31 rounds in all)."""
+    r = rules()
+    state = fold(start(make_config(1, variant, "long", seed), r))
+    bot, rng = make_bot("medium", r), random.Random(seed)
+    while state.round < round_:
+        state = execute(state, bot(state, MoveSet(state, r), rng), r).state
+    return state
+
+
+def promises_to_the_end(state: State, bot: Any) -> tuple[State, list[int]]:
+    """``bot`` (a solo planner: ``bot.score`` is its plan's promised score) plays ``state`` to
+    the end: the final state and the promise after each decision."""
+    r = rules()
+    rng = random.Random(3)
+    promised = []
+    while not state.finished:
+        state = execute(state, bot(state, MoveSet(state, r), rng), r).state
+        promised.append(bot.score)
+    return state, promised
 
 
 def liesborn_state(players: int = 4, variant: str = "france", length: str = "long",

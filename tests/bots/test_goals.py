@@ -5,12 +5,9 @@ final score is higher (the plan never gets worse)."""
 
 from __future__ import annotations
 
-import random
-
-from ora_core.evolve import fold, replace
+from ora_core.evolve import replace
 from ora_core.state import Placement, State
 from ora_core.values import Good
-from ora_rules.bots import make_bot
 from ora_rules.bots.goals import (
     LOST,
     OPEN_SHARE,
@@ -21,20 +18,7 @@ from ora_rules.bots.goals import (
 )
 from ora_rules.bots.solo import SoloPlanner, final_score
 from ora_rules.bots.strategy import SHORT_PRICE, strategic_value
-from ora_rules.decide import execute, start
-from ora_rules.moves import MoveSet
-from ora_rules.setup import make_config
-from tests.support import rules
-
-
-def _played(variant: str, seed: int, round_: int) -> State:
-    """A solo game played by ``medium`` up to ``round_`` (R-SOLO-1: 31 rounds in all)."""
-    r = rules()
-    state = fold(start(make_config(1, variant, "long", seed), r))
-    bot, rng = make_bot("medium", r), random.Random(seed)
-    while state.round < round_:
-        state = execute(state, bot(state, MoveSet(state, r), rng), r).state
-    return state
+from tests.support import promises_to_the_end, rules, solo_game_at
 
 
 def _solo_seat(state: State) -> int:
@@ -49,7 +33,7 @@ def test_the_neutral_players_buildings_from_the_display_are_the_goals_dearest_fi
     """After the settlement phases of rounds 12 and 16 the neutral player holds what the
     display offered (R-SOLO-9); its own start buildings are not goals."""
     r = rules()
-    state = _played("ireland", 5, 20)
+    state = solo_game_at("ireland", 5, 20)
     neutral = _neutral_seat(state)
     taken = {b for b, placed in state.built.items() if placed.seat == neutral}
     goals = lost_to_neutral(state, r)
@@ -65,7 +49,7 @@ def test_a_goal_on_the_display_counts_half_its_worth_less_each_unit_missing() ->
     the strategic evaluation has); built it counts whole, taken by the neutral player it costs
     ``LOST``."""
     r = rules()
-    state = _played("france", 7, 3)
+    state = solo_game_at("france", 7, 3)
     seat = _solo_seat(state)
     goal = max(state.display, key=lambda b: sum(r.building(b).cost.values()))
     spec = r.building(goal)
@@ -101,13 +85,8 @@ def test_goal_rollouts_are_tried_and_the_game_ends_on_the_plans_score() -> None:
     of rounds 22 and 26, still to be had): the bot tries goals as well as other moves, its
     promised score never falls, and the game ends on exactly the last plan's score."""
     r = rules()
-    state = _played("ireland", 11, 20)
     bot = SoloPlanner(r, evaluations=2500, seconds=60.0)
-    rng = random.Random(3)
-    promised = []
-    while not state.finished:
-        state = execute(state, bot(state, MoveSet(state, r), rng), r).state
-        promised.append(bot.score)
+    state, promised = promises_to_the_end(solo_game_at("ireland", 11, 20), bot)
     assert len(bot.goal_planners) > 1  # the plain planner and at least one pursuing a goal
     assert promised == sorted(promised)
     assert final_score(state, r) == promised[-1]

@@ -28,17 +28,7 @@ from ora_rules.moves import MoveSet, group_key
 from ora_rules.notation import Command
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
-from tests.support import rules
-
-
-def _late_position(variant: str, seed: int, round_: int) -> State:
-    """A solo game played by ``medium`` up to ``round_`` (R-SOLO-1: 31 rounds in all)."""
-    r = rules()
-    state = fold(start(make_config(1, variant, "long", seed), r))
-    bot, rng = make_bot("medium", r), random.Random(seed)
-    while state.round < round_:
-        state = execute(state, bot(state, MoveSet(state, r), rng), r).state
-    return state
+from tests.support import promises_to_the_end, rules, solo_game_at
 
 
 def test_the_solo_planner_scores_the_plan_it_keeps_and_the_plan_only_improves() -> None:
@@ -47,13 +37,8 @@ def test_the_solo_planner_scores_the_plan_it_keeps_and_the_plan_only_improves() 
     promised score (0 until the plan is whole) never falls, and the game ends on exactly the
     last plan's score."""
     r = rules()
-    state = _late_position("ireland", 11, 29)
     bot = SoloPlanner(r, evaluations=1500, seconds=60.0)
-    rng = random.Random(3)
-    promised = []
-    while not state.finished:
-        state = execute(state, bot(state, MoveSet(state, r), rng), r).state
-        promised.append(bot.score)
+    state, promised = promises_to_the_end(solo_game_at("ireland", 11, 29), bot)
     assert promised == sorted(promised) and promised[2] > 0
     assert final_score(state, r) == promised[-1]
 
@@ -63,7 +48,7 @@ def test_the_solo_planner_is_a_function_of_its_seed_and_bounded_in_work() -> Non
     time backstop out of reach), and a decision values at most its budget and one planner
     step more (a step is not cut short, so a plan's moves do not depend on the slicing)."""
     r = rules()
-    state = _late_position("france", 5, 2)
+    state = solo_game_at("france", 5, 2)
     chosen, work = [], []
     for _ in range(2):
         bot = SoloPlanner(r, evaluations=200, seconds=60.0)
@@ -101,7 +86,7 @@ def test_a_solo_game_gets_the_same_moves_when_other_games_interleave() -> None:
     a level) keeps a plan for each: every game gets the moves it gets when played alone. A
     single plan would be dropped at each switch and rebuilt from there, with other draws."""
     r = rules()
-    starts = {seed: _late_position("ireland", seed, 6) for seed in (3, 4)}
+    starts = {seed: solo_game_at("ireland", seed, 6) for seed in (3, 4)}
 
     def bot() -> Bot:
         return PerGame(lambda: SoloPlanner(r, evaluations=150, seconds=math.inf))
@@ -138,7 +123,7 @@ def test_per_game_keeps_a_bounded_number_of_plans_the_latest_used() -> None:
         return made[-1]
 
     per_game = PerGame(make, kept=2)
-    first = _late_position("france", 1, 1)
+    first = solo_game_at("france", 1, 1)
     per_game(first, MoveSet(first, rules()), random.Random(0))
     assert per_game.keeper(execute(first, MoveSet(first, rules())[0], rules()).state) is made[0]
     assert [per_game.keeper(fold(start(make_config(1, "france", "long", seed), rules())))
