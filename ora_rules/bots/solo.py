@@ -35,11 +35,12 @@ from ora_rules.notation import Command
 from ora_rules.scoring import score_player
 from ora_rules.specs import Rules
 
-#: Positions valued a decision (the plan's growth and the rollouts together): about 0.13 ms
+#: Positions valued a decision (the plan's growth and the rollouts together): about 0.1 ms
 #: each compiled on the development machine. 600 until the compiled core made them cheap:
 #: 1200 scored 9 points more on the tuning seeds with p99 0.31 s a decision, 2400 one more
-#: with p99 0.53 s (docs/bots.md, "Ninth pass").
-EVALUATIONS = 1200
+#: (docs/bots.md, "Ninth pass"); with the goal rollouts, which run to the game's end, 2400
+#: scored 8 more than 1200 on held-out seeds, p99 0.26 s on a quiet machine ("Tenth pass").
+EVALUATIONS = 2400
 #: The whole decision's time backstop (a loaded machine only): a planner's step stops valuing
 #: moves past it too, since one step may value up to 900 positions.
 SECONDS = 0.8
