@@ -308,6 +308,9 @@ def test_the_move_list_while_it_loads_keeps_its_contrast(page: Any, web_server: 
 
     page.route_web_socket("**/ws", route)
     create_game(page, f"http://127.0.0.1:{web_server.port}", "loading")
+    # The turn shows before the legal moves' index is read (requests with a path too): hold
+    # nothing until the chooser has its verbs and its first list, or the index never comes.
+    page.wait_for_selector("[data-testid=moves]:not([data-loading]) button.verb")
     holding = True
     verbs = page.eval_on_selector_all("button.verb", "els => els.map(e => e.dataset.verb)")
     for verb in verbs[1:] + verbs[:1]:  # a verb whose moves come in a request of their own
