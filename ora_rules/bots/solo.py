@@ -248,11 +248,7 @@ class SoloPlanner:
         once a plan."""
         plan = self.plan
         assert plan is not None
-        at = self.head + 1
-        left = sum(plan.costs[at:])
-        while at < len(plan.moves) and at - self.head < left // max(1, self.evaluations) + 1:
-            left -= plan.costs[at]
-            at += 1
+        at = self._far_enough(self.head + 1)
         if at >= len(plan.moves):
             return None
         start = plan.states[at]
@@ -265,21 +261,28 @@ class SoloPlanner:
         return Rollout(at, start, None, self.rules, self.rng.getrandbits(64),
                        goals=(*plan.goals, goals[0]))
 
+    def _far_enough(self, at: int) -> int:
+        """The first decision from ``at`` far enough ahead that a rollout branching there (the
+        plan's own cost from there, at this budget a decision) ends before the game gets
+        there; the plan's length if none is."""
+        plan = self.plan
+        assert plan is not None
+        left = sum(plan.costs[at:])
+        while at < len(plan.moves) and at - self.head < left // max(1, self.evaluations) + 1:
+            left -= plan.costs[at]
+            at += 1
+        return at
+
     def _branch(self) -> Rollout | None:
         """The next rollout: the next other move at the first branch point far enough ahead
         that the rollout from it ends (at this budget a decision) before the game gets there."""
         plan = self.plan
         assert plan is not None
-        at = max(self.next_branch, self.head + 1)
+        at = self._far_enough(max(self.next_branch, self.head + 1))
         if at != self.next_branch:
             self.tried = 0
-        left = sum(plan.costs[at:])
-        while at < len(plan.moves):
-            decisions_needed = left // max(1, self.evaluations) + 1
-            if (at - self.head >= decisions_needed
-                    and self.tried < len(plan.others[at])):
-                break
-            left -= plan.costs[at]
+        # every later decision is far enough too: its rollout is shorter and the game further
+        while at < len(plan.moves) and self.tried >= len(plan.others[at]):
             at += 1
             self.tried = 0
         self.next_branch = at
