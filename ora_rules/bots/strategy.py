@@ -21,6 +21,9 @@ person weighs:
   border high dwelling values (R-SCORE-4), so buildings go beside the sites, not on them.
 - **Materials wanted**: building materials (0 points as goods, R-SCORE-2) are worth as much as
   the display still asks for, and nothing beyond.
+- **Wonders**: while the supply holds one (R-COMP-9), the goods a wonder building within reach
+  asks for are worth a share of the wonder's points, as far as they are held
+  (``ora_rules.bots.wonder_paths``): people take one or two a game, the bots seldom did.
 - **Time**: goods' usable value fades towards the end of the fixed-length games, where only
   points count; solo, the display's promise also fades before each settlement phase, when the
   neutral player takes the whole display (R-SOLO-9).
@@ -33,6 +36,7 @@ from typing import Final
 
 from ora_core.state import Placement, PlayerState, State
 from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
+from ora_rules.bots.wonder_paths import WonderPath, wonder_paths
 from ora_rules.bots.work import valued
 from ora_rules.decide import execute
 from ora_rules.landscape import neighbours
@@ -54,6 +58,11 @@ SHORT_WEIGHT = 2.0  # a display building's worth falls by this times its shortfa
 MISSING_SPACE = 4.0  # no space of the terrain: a district or plot must be bought first
 CLEAR_SPACE = 1.5  # a space of the terrain lies under a forest or moor: clear it first
 OPPORTUNITY = 0.45  # the share of a building's value counted while it is on the display
+#: ... at a table of four, where three rivals build from the same display: half as much
+#: (`hard` four times: 164.2 to 171.2 a player on held-out seeds with the wonders' term, which
+#: gave 167.2 alone; at three it changed nothing: docs/bots.md, "Eleventh pass").
+FOUR_OPPORTUNITY = 0.225
+FOUR_MODES = ("4", "4s")
 DWELLING_SHARE = 0.5  # the share of a display building's dwelling value (settlements' neighbours)
 BUILD_BONUS = 4.0  # per building owned (beyond its economic value)
 #: Solo, a building the player does not build goes to the neutral player at the next settlement
@@ -92,6 +101,13 @@ SHORT_ENERGY = 1.0
 SOLO_WINDOW = 3.0
 SOLO_FLOOR = 1 / 3  # the share left in the round before the phase
 SOLO_PHASE_ROUNDS = (12, 16, 22, 26, 31)
+#: A wonder building within reach (R-COMP-9): the share of a wonder's points its asks held are
+#: worth, all of them held; scaled by how the building is reached: owned, built by another
+#: player (a work contract, R-WC), or on the display still to be built.
+WONDER_SHARE = 0.5
+WONDER_OWNED = 1.0
+WONDER_CONTRACT = 0.6
+WONDER_DISPLAY = 0.5
 
 
 def strategic_value(state: State, seat: int, rules: Rules) -> float:
@@ -140,11 +156,56 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
         food += worth[0] * n
         energy += worth[1] * n
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
+    if state.wonders_left > 0:
+        value += (1 - late) * _wonder_value(state, player, rules)
     display = _display_value(state, player, rules, ending, late, facts)
     value += display
     settlements = _settlement_value(state, player, rules, facts, food, energy)
     value += settlements
     return Terms(value, score, display, settlements)
+
+
+def _wonder_value(state: State, player: PlayerState, rules: Rules) -> float:
+    """The best wonder building within reach: its reach times the share of its asks held, times
+    :data:`WONDER_SHARE` of a wonder's points."""
+    cache = _cache(rules)
+    best = 0.0
+    for path in cache.wonder_paths:
+        placement = state.built.get(path.building)
+        if placement is None:
+            reach = WONDER_DISPLAY if path.building in state.display else 0.0
+        else:
+            reach = WONDER_OWNED if placement.seat == player.seat else WONDER_CONTRACT
+        if reach > best:
+            held = reach * _asks_held(path, player, cache.points)
+            if held > best:
+                best = held
+    return WONDER_SHARE * cache.wonder_points * best
+
+
+def _asks_held(path: WonderPath, player: PlayerState, points: dict[Good, int]) -> float:
+    """The share of a wonder building's asks the player holds: the mean over its kinds of
+    goods, its goods to give and its points of goods."""
+    parts = 0
+    share = 0.0
+    if path.kinds:
+        kinds = sum(1 for good, n in player.goods.items() if n > 0 and good is not WONDER)
+        share += min(kinds, path.kinds) / path.kinds
+        parts += 1
+    if path.pay:
+        asked = 0
+        held = 0
+        for good, n in path.pay.items():
+            asked += n
+            held += min(n, player.goods.get(good, 0))
+        share += held / asked
+        parts += 1
+    if path.points:
+        worth = sum(points.get(good, 0) * n for good, n in player.goods.items()
+                    if good is not WONDER and good not in path.pay)
+        share += min(worth, path.points) / path.points
+        parts += 1
+    return share / parts if parts else 0.0
 
 
 class LandscapeFacts:
@@ -218,6 +279,7 @@ def _landscape_facts(player: PlayerState, built: Mapping[str, Placement],
 PHASES = (Stage.A, Stage.B, Stage.C, Stage.D, Stage.E)
 STRAW: Final = Good.STRAW
 COIN: Final = Good.COIN
+WONDER: Final = Good.WONDER
 
 
 def _settlement_value(state: State, player: PlayerState, rules: Rules,
@@ -324,6 +386,10 @@ class _SpecCache:
                       for good, spec in rules.goods.items()}
         self.settlements = {card: spec.economic + spec.dwelling + SETTLEMENT_BONUS + NEIGHBOURS
                             for card, spec in rules.settlements.items()}
+        #: The wonder buildings and what each asks for; the goods' points (R-SCORE-2).
+        self.wonder_paths = wonder_paths(rules)
+        self.points = {good: spec.points for good, spec in rules.goods.items() if spec.points}
+        self.wonder_points = rules.goods[Good.WONDER].points
         #: The cloister buildings' ids (R-BUILD-4).
         self.cloisters = frozenset(b for b, spec in rules.buildings.items() if spec.cloister)
 
@@ -454,7 +520,8 @@ def _display_value(state: State, player: PlayerState, rules: Rules, ending: bool
     fade = 1.0 if state.config.mode in OPEN_ENDED else 1 - late
     if SOLO_WINDOW and state.config.mode == "1":
         fade *= _solo_window(state)
-    value = fade * (OPPORTUNITY * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed))
+    opportunity = FOUR_OPPORTUNITY if state.config.mode in FOUR_MODES else OPPORTUNITY
+    value = fade * (opportunity * sum(options[:TOP]) + CLOISTER_SLOT * min(slots, needed))
     for good, n in display.wanted.items():
         if good is not COIN:
             value += (1 - late) * MATERIAL_WEIGHT * min(n, goods.get(good, 0))
