@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ora_core.state import Placement, PlayerState, State
+from ora_core.state import Placement, PlayerState, Space, State
 from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
 from ora_rules.bots.wonder_paths import WonderPath, wonder_paths
 from ora_rules.bots.work import valued
@@ -108,6 +108,11 @@ WONDER_SHARE = 0.5
 WONDER_OWNED = 1.0
 WONDER_CONTRACT = 0.6
 WONDER_DISPLAY = 0.5
+#: A settlement's empty land neighbours: where the buildings still to come add their dwelling
+#: values to it (R-SCORE-4); a forest or moor space, to be cleared first, counts half.
+OPEN_BESIDE = 2.0
+#: The same for an empty settlement site: what an empty land neighbour adds to its worth.
+SITE_OPEN = 2.0
 
 
 def strategic_value(state: State, seat: int, rules: Rules) -> float:
@@ -156,6 +161,7 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
         food += worth[0] * n
         energy += worth[1] * n
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
+    value += (1 - late) * OPEN_BESIDE * facts.open_beside
     if state.wonders_left > 0:
         value += (1 - late) * _wonder_value(state, player, rules)
     display = _display_value(state, player, rules, ending, late, facts)
@@ -245,7 +251,11 @@ class LandscapeFacts:
         self.clearable_terrain = frozenset(t for t, n in clearable.items() if n)
         self.slots = slots
         self.empty = frozenset(s.terrain for s in player.landscape.values() if s.card is None)
-        self.sites = settlement_sites(player, rules)
+        self.sites = settlement_sites(player, rules, SITE_OPEN)
+        self.open_beside = sum(_openness(player.landscape[n])
+                               for coord, space in player.landscape.items()
+                               if space.card is not None and space.card in rules.settlements
+                               for n in neighbours(coord, player.landscape))
 
 
 #: The facts of the landscapes valued lately, by (landscape, buildings built) identity; emptied
@@ -311,17 +321,26 @@ def _settlement_value(state: State, player: PlayerState, rules: Rules,
         for i, worth in enumerate(counted))
 
 
-def settlement_sites(player: PlayerState, rules: Rules) -> list[float]:
+def settlement_sites(player: PlayerState, rules: Rules, open_value: float = 0.0) -> list[float]:
     """The empty spaces a settlement may go on (coast, plains, hillside: R-SET-3), each worth
-    its neighbours' dwelling values (R-SCORE-4), best first."""
+    its neighbours' dwelling values (R-SCORE-4) and ``open_value`` for each empty land
+    neighbour (a building yet to come), best first."""
     sites = []
     for coord, space in player.landscape.items():
         if space.card is not None or space.terrain not in SETTLEMENT_TERRAIN:
             continue
-        sites.append(float(sum(neighbour_dwelling(player.landscape[n], rules)
-                               for n in neighbours(coord, player.landscape))))
+        around = [player.landscape[n] for n in neighbours(coord, player.landscape)]
+        sites.append(float(sum(neighbour_dwelling(n, rules) for n in around))
+                     + open_value * sum(_openness(n) for n in around))
     sites.sort(reverse=True)
     return sites
+
+
+def _openness(space: Space) -> float:
+    """1 for an empty land space, 0.5 under a forest or moor, else 0."""
+    if space.card is None:
+        return 0.0 if space.terrain is Terrain.WATER else 1.0
+    return 0.5 if space.card in (FOREST, MOOR) else 0.0
 
 
 def settled(state: State, rules: Rules) -> State:
