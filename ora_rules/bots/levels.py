@@ -83,6 +83,9 @@ class Hard:
 #: stronger than 1200 against three ``hard`` (docs/bots.md, "Expert").
 EXPERT_SECONDS = 0.9
 EXPERT_EVALUATIONS = {2: 1200, 3: 2400, 4: 2400}
+#: The points by which another candidate's rollout must beat the planner's first choice's at a
+#: table of three or four (measured against three ``hard``: docs/bots.md, "Twelfth pass").
+EXPERT_MARGIN = {2: 0.0, 3: 0.0, 4: 5.0}
 
 
 class Expert:
@@ -95,7 +98,7 @@ class Expert:
     def __init__(self, rules: Rules, evaluations: int | None = None,
                  seconds: float = EXPERT_SECONDS) -> None:
         self.tables = {players: RolloutPlanner(rules, evaluations=evaluations or budget,
-                                               seconds=seconds)
+                                               seconds=seconds, margin=EXPERT_MARGIN[players])
                        for players, budget in EXPERT_EVALUATIONS.items()}
         # a plan a game: one bot object may play several solo games at once (the server's);
         # ``expert:N`` sets the solo planner's budget too (it had kept its own default)

@@ -36,12 +36,17 @@ class RolloutPlanner:
 
     The work is bounded in positions valued (``evaluations``), so a seed plays the same game on
     any machine; ``seconds`` is a backstop for a loaded one. A rollout cut short by either is
-    valued where it stopped, and the candidates not yet played on keep the planner's order."""
+    valued where it stopped, and the candidates not yet played on keep the planner's order.
+    Another candidate replaces the planner's first choice only if its rollout ends ``margin``
+    points higher: the best of several noisy rollouts is mostly the luckiest (docs/bots.md,
+    "Twelfth pass")."""
 
     def __init__(self, rules: Rules, width: int = WIDTH, depth: int = DEPTH,
                  per_group: int = 8, base_group: int = 4, evaluations: int = EVALUATIONS,
-                 seconds: float = 0.8, leaf: Evaluation | None = None) -> None:
+                 seconds: float = 0.8, leaf: Evaluation | None = None,
+                 margin: float = 0.0) -> None:
         self.rules = rules
+        self.margin = margin
         self.leaf: Evaluation | None = leaf  # None: the strategic evaluation
         self.width = width
         self.depth = depth
@@ -69,6 +74,8 @@ class RolloutPlanner:
             # work plays weaker moves, and its candidate would look worse than it is.
             share = (self.evaluations - self._spent()) // (len(played) - index)
             value = self._play_on(after, seat, rng, deadline, self._spent() + share)
+            if index:  # the planner's first choice keeps its move unless clearly beaten
+                value -= self.margin
             if value > best_value:
                 best, best_value = move, value
         return best
