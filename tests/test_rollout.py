@@ -11,7 +11,7 @@ from ora_api.tools.selfplay import play_game
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.bots import make_bot
-from ora_rules.bots.levels import Hard
+from ora_rules.bots.levels import Expert, Hard
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.rollout import RolloutPlanner
 from ora_rules.bots.strategy import settled, strategic_value
@@ -184,3 +184,21 @@ def test_a_rollout_plays_forced_moves_too() -> None:
     played = settled(execute(state, forced, r).state, r)
     assert value == strategic_value(played, seat, r)
     assert played.version > state.version and not played.flow.turn.main_done  # a new slot
+
+
+def test_another_candidate_replaces_the_first_choice_only_by_the_margin() -> None:
+    """Issue 36, twelfth pass: with a margin no rollout can clear, the rollout planner plays
+    the planner's first choice (what it plays with one candidate); with none, the rollouts
+    choose another move here. ``expert`` keeps a margin of 5 points at a table of four only."""
+    r = rules()
+    state = solo_position(41, 5)
+
+    def pick(bot: RolloutPlanner) -> object:
+        return bot(state, MoveSet(state, r), random.Random(5))
+
+    first = pick(RolloutPlanner(r, width=1, evaluations=240, seconds=60.0))
+    assert pick(RolloutPlanner(r, evaluations=240, seconds=60.0, margin=float("inf"))) == first
+    assert pick(RolloutPlanner(r, evaluations=240, seconds=60.0, margin=0.0)) != first
+    expert = make_bot("expert", rules())
+    assert isinstance(expert, Expert)
+    assert {n: table.margin for n, table in expert.tables.items()} == {2: 0.0, 3: 0.0, 4: 5.0}
