@@ -161,7 +161,8 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
         food += worth[0] * n
         energy += worth[1] * n
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
-    value += (1 - late) * OPEN_BESIDE * facts.open_beside
+    if state.config.mode not in OPEN_ENDED:  # as the sites: there it drew the bots from building
+        value += (1 - late) * OPEN_BESIDE * facts.open_beside
     if state.wonders_left > 0:
         value += (1 - late) * _wonder_value(state, player, rules)
     display = _display_value(state, player, rules, ending, late, facts)

@@ -72,3 +72,13 @@ def test_an_empty_sites_worth_adds_its_open_neighbours() -> None:
     assert settlement_sites(player, r) == sorted([upper, lower], reverse=True)
     assert settlement_sites(player, r, 2.0) == sorted([upper + 2 * 1.5, lower + 2 * 1.0],
                                                       reverse=True)
+
+
+@pytest.mark.parametrize("length", ["short", "long"])
+def test_the_two_player_games_count_no_open_neighbours(
+        length: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-END-2, R-END-3: the two-player games end only once the display is built empty; there
+    the term drew the planners from building and their games did not end, so it is off, as
+    the sites are."""
+    state = _settled(new_state(2, "france", length), (3, 0))
+    assert _open_worth(state, monkeypatch) == 0
