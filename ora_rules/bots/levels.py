@@ -83,8 +83,9 @@ class Hard:
 #: stronger than 1200 against three ``hard`` (docs/bots.md, "Expert").
 EXPERT_SECONDS = 0.9
 EXPERT_EVALUATIONS = {2: 1200, 3: 2400, 4: 2400}
-#: The points by which another candidate's rollout must beat the planner's first choice's at a
-#: table of three or four (measured against three ``hard``: docs/bots.md, "Twelfth pass").
+#: The points by which another candidate's rollout must beat the planner's first choice's, by
+#: the number of players: at four it won games against three ``hard``, at three it lost them
+#: (docs/bots.md, "Twelfth pass").
 EXPERT_MARGIN = {2: 0.0, 3: 0.0, 4: 5.0}
 
 

@@ -19,6 +19,8 @@ person weighs:
   free spaces that allow it are kept for them while cloister buildings remain to be built.
 - **Settlement sites**: the settlements in hand are worth more where empty spaces for them
   border high dwelling values (R-SCORE-4), so buildings go beside the sites, not on them.
+- **Open sides**: in the games of fixed length, a settlement's (and a site's) empty land
+  neighbours, where the buildings still to come will add their dwelling values (R-SCORE-4).
 - **Materials wanted**: building materials (0 points as goods, R-SCORE-2) are worth as much as
   the display still asks for, and nothing beyond.
 - **Wonders**: while the supply holds one (R-COMP-9), the goods a wonder building within reach
