@@ -231,8 +231,9 @@ class LandscapeFacts:
         owned = [b for b, p in built.items() if p.seat == player.seat]
         self.owned = sum(1 for b in owned if not b.startswith("L"))
         cloisters = {b for b in owned if (specs.get(b) or _spec(rules, b)).cloister}
-        self.settlements = sum(1 for s in player.landscape.values()
-                               if s.card is not None and s.card in rules.settlements)
+        settled_at = [coord for coord, s in player.landscape.items()
+                      if s.card is not None and s.card in rules.settlements]
+        self.settlements = len(settled_at)
         self.points = economic_points(player, rules) + sum(settlement_points(player, rules))
         free: dict[Terrain, int] = {}
         clearable: dict[Terrain, int] = {}
@@ -255,9 +256,7 @@ class LandscapeFacts:
         self.slots = slots
         self.empty = frozenset(s.terrain for s in player.landscape.values() if s.card is None)
         self.sites = settlement_sites(player, rules, SITE_OPEN)
-        self.open_beside = sum(_openness(player.landscape[n])
-                               for coord, space in player.landscape.items()
-                               if space.card is not None and space.card in rules.settlements
+        self.open_beside = sum(_openness(player.landscape[n]) for coord in settled_at
                                for n in neighbours(coord, player.landscape))
 
 
