@@ -18,6 +18,8 @@ the file is the same on any machine of the same numpy. Needs numpy (the ``learni
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import os
 import random
@@ -115,6 +117,13 @@ def samples(name: str, recipe: dict[str, Any], games: int | None, jobs: int
         return list(pool.map(play, tasks))
 
 
+def witness(game: Sequence[Sample]) -> str:
+    """A digest of one game's samples (features, progress, points to come): the same policy
+    plays the same game from the same seed, so a different digest means the policy changed."""
+    rows = [[sorted(f.items()), at, target] for f, at, target in game]
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:16]
+
+
 def fit(games: Sequence[Sequence[Sample]], recipe: dict[str, Any], mode: str,
         name: str) -> ValueModel:
     """Ridge regression of the points still to come on the features, one weight vector a
@@ -160,7 +169,7 @@ def fit(games: Sequence[Sequence[Sample]], recipe: dict[str, Any], mode: str,
         weights.append(w)
     bias = tuple(float(f"{solution[len(columns) * k + knot]:.6g}") for knot in range(k))
     return ValueModel(mode=mode, knots=KNOTS, bias=bias, weights=tuple(weights),
-                      recipe={"name": name, **recipe})
+                      recipe={"name": name, **recipe}, witness=witness(games[0]))
 
 
 def residual(model: ValueModel, games: Sequence[Sequence[Sample]]) -> float:

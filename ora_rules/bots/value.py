@@ -100,6 +100,9 @@ class ValueModel:
     bias: tuple[float, ...]
     weights: tuple[Mapping[int, float], ...]
     recipe: Mapping[str, object]
+    #: A digest of the recipe's first game as its policy played it (``scripts/train_eval.py``):
+    #: the policy changed, that game changes, and the model is stale.
+    witness: str = ""
 
     def future(self, feats: Mapping[int, float], at: float) -> float:
         """The points still to come for features ``feats`` at progress ``at``."""
@@ -128,7 +131,7 @@ class ValueModel:
         """The model as the shipped file holds it: sorted, one knot a line of weights."""
         head = {"format": "ora value model", "feature_version": FEATURE_VERSION,
                 "mode": self.mode, "recipe": dict(self.recipe),
-                "knots": list(self.knots), "bias": list(self.bias)}
+                "knots": list(self.knots), "bias": list(self.bias), "witness": self.witness}
         lines = [json.dumps(head, sort_keys=True)]
         for w in self.weights:
             lines.append(json.dumps([[i, w[i]] for i in sorted(w)]))
@@ -150,7 +153,7 @@ def from_json(text: str) -> ValueModel:
         raise ValueError("a value model has one weight line and one bias a knot")
     return ValueModel(mode=str(head["mode"]), knots=knots,
                       bias=tuple(float(b) for b in head["bias"]), weights=weights,
-                      recipe=dict(head["recipe"]))
+                      recipe=dict(head["recipe"]), witness=str(head.get("witness", "")))
 
 
 def load(path: Path) -> ValueModel:

@@ -53,6 +53,20 @@ def test_every_shipped_model_loads_and_names_its_recipe() -> None:
         assert len(shipped.weights) == len(shipped.knots) >= 2
 
 
+def test_every_shipped_model_was_trained_on_the_present_policy() -> None:
+    """The model learns from its policy's games (``hard`` solo), so a change to ``hard`` (its
+    evaluation, its planner, the rules it plays) leaves the shipped file stale. The recipe's
+    first game, played again now, must be the game the file was made from; when it is not,
+    ``python scripts/train_eval.py`` makes the file again (docs/bots.md)."""
+    trainer = _trainer()
+    for name in MODELS.values():
+        shipped = from_json((DATA / name).read_text())
+        recipe = {k: v for k, v in shipped.recipe.items() if k != "name"}
+        first = (str(shipped.recipe["name"]), recipe, recipe["variants"][0], recipe["seeds"][0])
+        assert trainer.witness(trainer.play(first)) == shipped.witness, (
+            f"{name} is stale: its policy now plays another game; run scripts/train_eval.py")
+
+
 def test_the_learned_value_is_the_final_score_once_the_game_is_over() -> None:
     """R-SCORE-1: a finished game's value is its final total; before that the model adds the
     points it expects to come (a start position expects many)."""
