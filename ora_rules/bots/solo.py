@@ -39,8 +39,9 @@ from ora_rules.specs import Rules
 #: each compiled on the development machine. 600 until the compiled core made them cheap:
 #: 1200 scored 9 points more on the tuning seeds with p99 0.31 s a decision, 2400 one more
 #: (docs/bots.md, "Ninth pass"); with the goal rollouts, which run to the game's end, 2400
-#: scored 8 more than 1200 on held-out seeds, p99 0.26 s on a quiet machine ("Tenth pass").
-EVALUATIONS = 2400
+#: scored 8 more than 1200 on held-out seeds, p99 0.26 s on a quiet machine ("Tenth pass");
+#: 4800 scored 7 more than 2400 on them, p99 0.65 s at load 2 ("Thirteenth pass").
+EVALUATIONS = 4800
 #: The whole decision's time backstop (a loaded machine only): a planner's step stops valuing
 #: moves past it too, since one step may value up to 900 positions.
 SECONDS = 0.8
