@@ -110,6 +110,12 @@ def test_ora_bench_quick_reports_every_figure() -> None:
         hard["positions_valued"] / hard["workload_ms"] * 1e3)
     assert report["targets"]["hard_speedup_over_issue_34"] == [
         hard["speedup_over_issue_34"], 3.0]
+    # issue 36: what a command replayed by the solo planner's tweaks costs against a position
+    replays = report["solo_replay"]
+    assert replays["commands"] > 10 and replays["positions_valued"] > replays["commands"]
+    assert replays["commands_per_position"] == pytest.approx(
+        replays["position_us"] / replays["command_us"])
+    assert replays["counted"] == 8
 
 
 def test_an_open_ended_game_is_adjudicated_by_the_scores_at_the_turn_limit() -> None:

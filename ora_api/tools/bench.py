@@ -28,7 +28,7 @@ import orjson
 
 from ora_api.tools import bench_ts
 from ora_api.tools.bench_learning import learning_figures
-from ora_api.tools.bench_planner import SPEEDUP_TARGET, planner_figures
+from ora_api.tools.bench_planner import SPEEDUP_TARGET, planner_figures, replay_figures
 from ora_core import compiled
 from ora_core.codec import EventJsonCodec
 from ora_core.events import GameEvent
@@ -131,6 +131,7 @@ def measure(rules: Rules, quick: bool,
             complete_times.append(_best_of(partial(complete, state, rules, [])))
     learning = learning_figures(rules, corpus, quick, _best_of, _scaled)
     planner = planner_figures(rules, calib, _best_of)
+    replays = replay_figures(rules, quick, _best_of)
     stage(2)
 
     games: dict[str, Any] = {}
@@ -182,6 +183,7 @@ def measure(rules: Rules, quick: bool,
         **words,
         "selfplay_2proc_games_per_s": throughput,
         "hard_planner": planner,
+        "solo_replay": replays,
         "peak_memory_mib": peak_kib / 1024,
         "against_ts": against_ts,
     }
@@ -282,6 +284,10 @@ def run_bench(args: argparse.Namespace) -> int:
     print(f"hard's planner: {hard['decisions']} decisions, {hard['positions_valued']} positions "
           f"valued in {hard['workload_ms']:.1f} ms ({hard['positions_per_s']:,.0f}/s), "
           f"{hard['speedup_over_issue_34']:.2f}x issue 34's baseline")
+    replays = result["solo_replay"]
+    print(f"solo tweaks: a command replayed {replays['command_us']:.1f} µs, a position valued "
+          f"{replays['position_us']:.1f} µs: {replays['commands_per_position']:.1f} commands a "
+          f"position (counted as {replays['counted']})")
     print(f"peak memory: {result['peak_memory_mib']:.0f} MiB")
     ts = result["against_ts"]
     if "ratios" in ts:

@@ -11,6 +11,7 @@ positions it valued, per second and as a multiple of the calibration loop of the
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -68,3 +69,30 @@ def planner_figures(rules: Rules, calibration_s: float,
             "workload_ms": seconds * 1e3, "positions_per_s": valued / seconds,
             "to_calibration": to_calibration,
             "speedup_over_issue_34": ISSUE_34_BASELINE / to_calibration}
+
+
+def replay_figures(rules: Rules, quick: bool,
+                   best_of: Callable[[Callable[[], object]], float]) -> dict[str, Any]:
+    """The solo planner's tweaks count a command replayed as an eighth of a position valued
+    (``ora_rules.bots.tweaks.COMMANDS_PER_POSITION``): the planner the solo planner plays (its
+    time backstop lifted) from a solo France game's start (round 20 with ``quick``) to its end,
+    its time a position valued, and the time a command of that game takes to replay."""
+    from ora_rules.bots import solo
+    from ora_rules.bots.tweaks import COMMANDS_PER_POSITION, replay
+
+    state = Game.new(rules, 1, "france", "long", seed=5).state
+    rng, moves = random.Random(5), []
+    planner = Planner(rules, per_group=solo.PER_GROUP, bounded=True,
+                      evaluations=solo.STEP_EVALUATIONS, seconds=1e9)
+    while quick and state.round < 20:
+        state = execute(state, random_bot(state, MoveSet(state, rules), rng), rules).state
+    start, before, began = state, positions_valued(), time.perf_counter()
+    while not state.finished:
+        moves.append(planner(state, MoveSet(state, rules), rng))
+        state = execute(state, moves[-1], rules).state
+    planning_s, valued = time.perf_counter() - began, positions_valued() - before
+    replay_s = best_of(lambda: replay(start, moves, rules))
+    position_us, command_us = planning_s / valued * 1e6, replay_s / len(moves) * 1e6
+    return {"commands": len(moves), "positions_valued": valued, "position_us": position_us,
+            "command_us": command_us, "commands_per_position": position_us / command_us,
+            "counted": COMMANDS_PER_POSITION}

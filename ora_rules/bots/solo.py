@@ -13,7 +13,9 @@ of the plan ahead of the game, one of the planner's other good moves there (the 
 best groups, or another placement of what the plan builds, settles or buys) is played instead,
 or the plan's own move with other draws, and the planner plays on to the end; if that game scores
 more, its moves replace the plan's from that point (a rollout with an incumbent: the bot never
-scores less than the planner's plan it started from). A rollout may take several decisions'
+scores less than the planner's plan it started from). Tweaks polish the plan and each finished
+rollout: one move changed or two placements exchanged, the rest replayed as it stands
+(``ora_rules.bots.tweaks``; docs/bots.md, "Fourteenth pass"). A rollout may take several decisions'
 budgets; it branches far enough ahead that the game does not pass its branch point before it is
 done. Every step counts its positions valued, so the same seed plays the same game on any
 machine (the time backstop binds only on a loaded one).
@@ -25,9 +27,11 @@ import random
 import time
 from collections.abc import Sequence
 
+from ora_core.errors import OraError
 from ora_core.state import State
 from ora_rules.bots.goals import GoalEvaluation, lost_to_neutral
 from ora_rules.bots.planner import Planner
+from ora_rules.bots.tweaks import Tweaker
 from ora_rules.bots.work import positions
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet, group_key
@@ -61,6 +65,14 @@ PLACEMENTS = ("BUILD", "SETTLE", "BUY_PLOT", "BUY_DISTRICT")
 #: ... and the plan's own move with other draws of the planner's candidates from there on (the
 #: planner's games from one position differ by tens of points with its draws).
 REDRAWS = 1
+#: Tweaks (``ora_rules.bots.tweaks``: a plan with one move changed or two placements exchanged,
+#: the rest replayed as it stands): those tried on each finished rollout before it is compared
+#: with the plan (the rollout moves the plan far, the tweaks polish where it lands: a rollout
+#: a few points short often has placements worth more exchanged) ...
+POLISH = 60
+#: ... and the share of a decision's budget spent on the plan's own tweaks once it is whole
+#: (the rest on rollouts; all of it when no rollout is left to try).
+TWEAK_SHARE = 0.1
 #: Goal rollouts (``ora_rules.bots.goals``): the plan's dearest buildings lost to the neutral
 #: player that are still to be had at the first branch point far enough ahead, each pursued
 #: by a rollout once a plan (again after every adoption), the dearest first.
@@ -154,6 +166,8 @@ class SoloPlanner:
         self.planner = Planner(rules, per_group=PER_GROUP, bounded=True,
                                evaluations=STEP_EVALUATIONS, seconds=seconds)
         self.goal_planners: dict[tuple[str, ...], Planner] = {(): self.planner}
+        self.tweaker = Tweaker(rules)
+        self.tweaks_kept = 0  # in this plan's game (tests and measurements read it)
         self.goals_tried: set[str] = set()  # since the plan last changed
         self.plan: Line | None = None
         self.head = 0  # the game's decisions so far: the plan's index of the present
@@ -170,6 +184,7 @@ class SoloPlanner:
         self.next_branch = 1
         self.tried = 0
         self.goals_tried = set()
+        self.tweaks_kept = 0
         self.rng = random.Random(rng.getrandbits(64))
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:
@@ -179,13 +194,16 @@ class SoloPlanner:
         plan = self.plan
         assert plan is not None
         stop = positions() + self.evaluations
+        tweaks_stop = positions() + int(self.evaluations * TWEAK_SHARE)
         while positions() < stop and time.perf_counter() < deadline:
             if not plan.done:
                 plan.extend(self.planner, self.rules, self.rng, deadline)
                 if plan.done:
                     self.score = final_score(plan.states[-1], self.rules)
-            elif not self._improve(stop, deadline):
-                break
+            elif positions() < tweaks_stop:
+                self._tweak()
+            elif not self._improve(stop, deadline) and not self._tweak():
+                break  # nothing left to try: the game's last move
         if self.head >= len(plan.moves):  # out of time before the plan had the next move
             plan.extend(self.planner, self.rules, self.rng, time.perf_counter() + LATE)
         move = plan.moves[self.head]
@@ -216,10 +234,23 @@ class SoloPlanner:
             line.extend(self._planner(line.goals), self.rules, rollout.rng, deadline)
         if line.done:
             self.rollout = None
-            total = final_score(line.states[-1], self.rules)
+            total = self._polish(line, final_score(line.states[-1], self.rules))
             if total > self.score:
                 self._adopt(rollout, total)
         return True
+
+    def _polish(self, line: Line, total: int) -> int:
+        """:data:`POLISH` tweaks of a finished rollout after its first move (the move it tries),
+        each kept if it scores no less: the rollout's final score after them."""
+        for _ in range(POLISH):
+            tweaked = self.tweaker.tweak(line.states, line.moves, 1, self.rng)
+            if tweaked is not None:
+                tweaked_total = final_score(tweaked.states[-1], self.rules)
+                if tweaked_total >= total:
+                    line.states[tweaked.index:] = tweaked.states
+                    line.moves[tweaked.index:] = tweaked.moves
+                    total = tweaked_total
+        return total
 
     def _adopt(self, rollout: Rollout, total: int) -> None:
         """The rollout's moves replace the plan's from its branch point."""
@@ -233,6 +264,27 @@ class SoloPlanner:
         plan.goals = line.goals
         self.score = total
         self.goals_tried = set()
+
+    def _tweak(self) -> bool:
+        """One tweak of the plan after the present (and after the branch point of the rollout
+        under way, whose start it must not change), kept if it scores no less (an exchange
+        worth nothing now may let a later one pay); False when no move is left to change."""
+        plan = self.plan
+        assert plan is not None
+        rollout = self.rollout
+        low = self.head if rollout is None else max(self.head, rollout.branch + 1)
+        if low >= len(plan.moves):
+            return False
+        tweaked = self.tweaker.tweak(plan.states, plan.moves, low, self.rng)
+        if tweaked is not None:
+            total = final_score(tweaked.states[-1], self.rules)
+            if total >= self.score:
+                at = tweaked.index
+                plan.states[at:] = tweaked.states
+                plan.moves[at:] = tweaked.moves
+                self.score = total
+                self.tweaks_kept += 1
+        return True
 
     def _planner(self, goals: tuple[str, ...]) -> Planner:
         """The planner pursuing ``goals`` (the plain planner for none)."""
@@ -283,13 +335,18 @@ class SoloPlanner:
         if at != self.next_branch:
             self.tried = 0
         # every later decision is far enough too: its rollout is shorter and the game further
-        while at < len(plan.moves) and self.tried >= len(plan.others[at]):
-            at += 1
-            self.tried = 0
+        while at < len(plan.moves):
+            if self.tried >= len(plan.others[at]):
+                at += 1
+                self.tried = 0
+                continue
+            first = plan.others[at][self.tried]
+            self.tried += 1
+            self.next_branch = at
+            try:
+                return Rollout(at, plan.states[at], first, self.rules,
+                               self.rng.getrandbits(64), goals=plan.goals)
+            except OraError:  # a tweak changed the plan here since ``first`` was ranked
+                continue
         self.next_branch = at
-        if at >= len(plan.moves):
-            return None
-        first = plan.others[at][self.tried]
-        self.tried += 1
-        return Rollout(at, plan.states[at], first, self.rules, self.rng.getrandbits(64),
-                       goals=plan.goals)
+        return None

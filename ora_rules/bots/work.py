@@ -1,7 +1,9 @@
 """The work a bot does, counted in positions valued (docs/bots.md, "Budgets").
 
 Every evaluation of a position (``strategic_value``, the search's ``position_value``, the
-greedy bots' ``evaluate``, the learned evaluation) counts one here. A budget in positions
+greedy bots' ``evaluate``, the learned evaluation) counts one here, and the solo planner's
+tweaks count their replayed commands at about a position's cost (``ora_rules.bots.tweaks``,
+eight commands a position). A budget in positions
 valued gives the same game for a seed on any machine, whatever its load; ``ora arena`` reports
 each bot's work a decision beside its time, read from this counter before and after the call.
 """
