@@ -31,7 +31,7 @@ from ora_core.errors import OraError
 from ora_core.state import State
 from ora_rules.bots.goals import GoalEvaluation, lost_to_neutral
 from ora_rules.bots.planner import Planner
-from ora_rules.bots.tweaks import Tweaker
+from ora_rules.bots.tweaks import Tweaked, Tweaker
 from ora_rules.bots.work import positions
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet, group_key
@@ -114,6 +114,11 @@ class Line:
             after = execute(state, move, rules).state
         self.states.append(after)
         self.costs.append(positions() - before)
+
+    def take(self, tweaked: Tweaked) -> None:
+        """A tweak's moves and states replace the line's from the move it changed first."""
+        self.states[tweaked.index:] = tweaked.states
+        self.moves[tweaked.index:] = tweaked.moves
 
 
 def alternatives(move: Command, ranked: list[Command]) -> list[Command]:
@@ -247,8 +252,7 @@ class SoloPlanner:
             if tweaked is not None:
                 tweaked_total = final_score(tweaked.states[-1], self.rules)
                 if tweaked_total >= total:
-                    line.states[tweaked.index:] = tweaked.states
-                    line.moves[tweaked.index:] = tweaked.moves
+                    line.take(tweaked)
                     total = tweaked_total
         return total
 
@@ -279,9 +283,7 @@ class SoloPlanner:
         if tweaked is not None:
             total = final_score(tweaked.states[-1], self.rules)
             if total >= self.score:
-                at = tweaked.index
-                plan.states[at:] = tweaked.states
-                plan.moves[at:] = tweaked.moves
+                plan.take(tweaked)
                 self.score = total
                 self.tweaks_kept += 1
         return True
