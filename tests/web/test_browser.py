@@ -78,6 +78,12 @@ def axe_clean(page: Any, where: str) -> None:
     assert not bad, f"{where}: axe-core finds {bad}"
 
 
+#: How long the page may take to show the person's turn again: the bots' turns in between, on a
+#: machine the parallel suite loads (20 s, Playwright's default, ran out once in a CI run while
+#: the same test took seconds alone).
+TURN_TIMEOUT_MS = 60_000
+
+
 def wait_for_turn(page: Any, after: int) -> str:
     """Waits until the page shows the person's turn (or the end) at a version after ``after``."""
     page.wait_for_function(
@@ -85,7 +91,7 @@ def wait_for_turn(page: Any, after: int) -> str:
              const game = document.querySelector("[data-testid=game]");
              return game && Number(game.dataset.version) > after
                && (game.dataset.turn === "yours" || game.dataset.turn === "over");
-           }""", arg=after)
+           }""", arg=after, timeout=TURN_TIMEOUT_MS)
     turn: str = page.get_attribute("[data-testid=game]", "data-turn")
     return turn
 
