@@ -248,13 +248,22 @@ class SoloPlanner:
         """:data:`POLISH` tweaks of a finished rollout after its first move (the move it tries),
         each kept if it scores no less: the rollout's final score after them."""
         for _ in range(POLISH):
-            tweaked = self.tweaker.tweak(line.states, line.moves, 1, self.rng)
-            if tweaked is not None:
-                tweaked_total = final_score(tweaked.states[-1], self.rules)
-                if tweaked_total >= total:
-                    line.take(tweaked)
-                    total = tweaked_total
+            kept = self._tweaked(line, 1, total)
+            if kept is not None:
+                total = kept
         return total
+
+    def _tweaked(self, line: Line, low: int, total: int) -> int | None:
+        """One tweak of ``line`` from move ``low`` on, which the line takes if it scores no
+        less than ``total``: its final score then, else None."""
+        tweaked = self.tweaker.tweak(line.states, line.moves, low, self.rng)
+        if tweaked is None:
+            return None
+        tweaked_total = final_score(tweaked.states[-1], self.rules)
+        if tweaked_total < total:
+            return None
+        line.take(tweaked)
+        return tweaked_total
 
     def _adopt(self, rollout: Rollout, total: int) -> None:
         """The rollout's moves replace the plan's from its branch point."""
@@ -279,13 +288,10 @@ class SoloPlanner:
         low = self.head if rollout is None else max(self.head, rollout.branch + 1)
         if low >= len(plan.moves):
             return False
-        tweaked = self.tweaker.tweak(plan.states, plan.moves, low, self.rng)
-        if tweaked is not None:
-            total = final_score(tweaked.states[-1], self.rules)
-            if total >= self.score:
-                plan.take(tweaked)
-                self.score = total
-                self.tweaks_kept += 1
+        kept = self._tweaked(plan, low, self.score)
+        if kept is not None:
+            self.score = kept
+            self.tweaks_kept += 1
         return True
 
     def _planner(self, goals: tuple[str, ...]) -> Planner:
