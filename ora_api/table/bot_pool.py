@@ -194,6 +194,7 @@ class BotPool:
                 context.set_forkserver_preload(["ora_api.table.bot_pool"])
                 self._workers = [_Thinker(context, self._rules) for _ in range(self._thinkers)]
             elif not self._workers[index].process.is_alive():  # lost: its plans are gone
+                self._workers[index].stop()  # its pipe closed, not left open
                 self._workers[index] = _Thinker(context, self._rules)
             return self._workers[index]
 
