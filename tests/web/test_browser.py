@@ -99,6 +99,10 @@ def wait_for_turn(page: Any, after: int) -> str:
 def play_on_board(page: Any) -> str:
     """One move by clicking on the board: the first thing of PREFERENCE that opens a move, its
     first move that does not decline (else its first), then the preview's confirmation."""
+    # The page shows the turn as soon as the state arrives; the board marks what may be played
+    # once the legal moves' index has come too (under the parallel suite's load, later: the
+    # board was looked at with nothing marked yet, in one CI run).
+    page.wait_for_selector("[data-testid=board] .playable", timeout=TURN_TIMEOUT_MS)
     for selector in PREFERENCE:
         for thing in page.locator(f"[data-testid=board] {selector}").all():
             thing.click()
