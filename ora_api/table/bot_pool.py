@@ -10,11 +10,7 @@ also hold the GIL the request path needs. So:
   in the server's process: at most that many moves think at once, whatever the number of games;
   a move goes to the least busy worker, except a bot's that keeps a plan between its decisions
   (``expert`` solo): all of a game's go to one worker, the one that holds its plan;
-- ``BotPool.close`` kills the workers at once: a thinking bot never delays a shutdown. Each
-  worker is a process of its own with a pipe to it, not a ``multiprocessing.Pool``: a pool's
-  ``terminate`` could hang for ever when it killed a worker that held the lock of the pool's
-  result queue (a worker finishing a move as the server closed), since its task thread then
-  waits on that lock (seen once in the test suite, 2026-12-06).
+- ``BotPool.close`` terminates the workers at once: a thinking bot never delays a shutdown.
 """
 
 from __future__ import annotations
@@ -24,9 +20,7 @@ import random
 import signal
 import threading
 import zlib
-from collections.abc import Callable
-from multiprocessing.connection import Connection
-from multiprocessing.context import ForkServerContext
+from multiprocessing.pool import Pool
 from uuid import UUID
 
 from attrs import field, frozen
@@ -107,96 +101,31 @@ class PoolClosed(Exception):
     """The pool was closed while a bot was thinking."""
 
 
-class WorkerLost(RuntimeError):
-    """A worker process ended while a bot was thinking in it (the pool starts another)."""
-
-
-#: How often a caller waiting for a worker looks whether the pool was closed, in seconds.
-POLL = 0.2
-
-
-def _serve(connection: Connection, rules: Rules) -> None:
-    """A worker process: answers each (bot name, state) with the bot's move, or with the error
-    its choice raised, until the pipe closes."""
-    _start_worker(rules)
-    while True:
-        try:
-            name, state = connection.recv()
-        except EOFError:
-            return
-        try:
-            reply: tuple[bool, object] = (True, choose(name, state))
-        except Exception as error:  # the caller raises it (the bot seat logs it)
-            reply = (False, error)
-        connection.send(reply)
-
-
-class _Thinker:
-    """One worker process and the pipe to it. It thinks one move at a time; the others wait for
-    their turn here, where a close reaches them."""
-
-    def __init__(self, context: ForkServerContext, rules: Rules) -> None:
-        self._connection, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, rules), daemon=True)
-        self.process.start()
-        child.close()
-        self._turn = threading.Lock()
-
-    def ask(self, name: str, state: State, closed: Callable[[], bool]) -> str:
-        while not self._turn.acquire(timeout=POLL):
-            if closed():
-                raise PoolClosed
-        try:
-            if closed():
-                raise PoolClosed
-            self._connection.send((name, state))
-            while not self._connection.poll(POLL):
-                if closed():
-                    raise PoolClosed
-            ok, answer = self._connection.recv()
-        except (EOFError, OSError):
-            if closed():
-                raise PoolClosed from None
-            raise WorkerLost(f"the worker thinking for {name} ended") from None
-        finally:
-            self._turn.release()
-        if not ok:
-            raise answer
-        return str(answer)
-
-    def stop(self) -> None:
-        self.process.kill()
-        self.process.join()
-        self._connection.close()
-
-
 class BotPool:
     """``thinkers`` worker processes, started on first use; ``BotRunner`` hands them at most
-    ``thinkers`` moves at once, chosen fairly across games. A move is sent to one worker, so a
+    ``thinkers`` moves at once, chosen fairly across games. Each worker is a pool of one, so a
     plan-keeping bot's game can be sent to the same worker every time (module doc)."""
 
     def __init__(self, rules: Rules, thinkers: int) -> None:
         self._rules = rules
         self._thinkers = thinkers
-        self._workers: list[_Thinker] = []
+        self._pools: list[Pool] = []
         #: The moves each worker has in hand (under the lock).
         self.busy = [0] * thinkers
         self._closed = False
         self._lock = threading.Lock()
 
-    def _worker(self, index: int) -> _Thinker:
+    def _worker(self, index: int) -> Pool:
         with self._lock:
             if self._closed:
                 raise PoolClosed
-            # forkserver: no fork of a process running threads; this module preloaded
-            context = multiprocessing.get_context("forkserver")
-            if not self._workers:
+            if not self._pools:
+                # forkserver: no fork of a process running threads; this module preloaded
+                context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["ora_api.table.bot_pool"])
-                self._workers = [_Thinker(context, self._rules) for _ in range(self._thinkers)]
-            elif not self._workers[index].process.is_alive():  # lost: its plans are gone
-                self._workers[index].stop()  # its pipe closed, not left open
-                self._workers[index] = _Thinker(context, self._rules)
-            return self._workers[index]
+                self._pools = [context.Pool(1, _start_worker, (self._rules,))
+                               for _ in range(self._thinkers)]
+            return self._pools[index]
 
     def assign(self, name: str, state: State, game: UUID | None) -> int:
         """The worker for this move, counted busy until :meth:`done`: the game's own for a
@@ -214,18 +143,25 @@ class BotPool:
             self.busy[index] -= 1
 
     def choose(self, name: str, state: State, game: UUID | None = None) -> str:
-        """The bot's move, chosen in a worker process; PoolClosed if closed meanwhile,
-        WorkerLost if the worker ended."""
+        """The bot's move, chosen in a worker process; PoolClosed if closed meanwhile."""
         index = self.assign(name, state, game)
         try:
-            return self._worker(index).ask(name, state, lambda: self._closed)
+            pending = self._worker(index).apply_async(choose, (name, state))
+            while True:
+                try:
+                    return pending.get(timeout=0.2)
+                except multiprocessing.TimeoutError:
+                    if self._closed:
+                        raise PoolClosed from None
         finally:
             self.done(index)
 
     def close(self) -> None:
-        """Kills the workers, thinking or not."""
+        """Terminates the workers, thinking or not."""
         with self._lock:
             self._closed = True
-            workers, self._workers = self._workers, []
-        for worker in workers:
-            worker.stop()
+            pools, self._pools = self._pools, []
+        for pool in pools:
+            pool.terminate()
+        for pool in pools:
+            pool.join()
