@@ -10,15 +10,22 @@ also hold the GIL the request path needs. So:
   in the server's process: at most that many moves think at once, whatever the number of games;
   a move goes to the least busy worker, except a bot's that keeps a plan between its decisions
   (``expert`` solo): all of a game's go to one worker, the one that holds its plan;
-- ``BotPool.close`` terminates the workers at once: a thinking bot never delays a shutdown.
+- a move waits for its answer at most ``patience`` seconds for itself and each move queued
+  before it in its worker; then ``BotLost`` (a worker killed while thinking is replaced by its
+  pool, but its move would never come);
+- ``BotPool.close`` terminates the workers at once: a thinking bot never delays a shutdown, and
+  a pool whose ``terminate`` hangs (a worker killed while it held a queue's lock, below) is left
+  behind after ``CLOSE_SECONDS``.
 """
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import random
 import signal
 import threading
+import time
 import zlib
 from multiprocessing.pool import Pool
 from uuid import UUID
@@ -29,6 +36,8 @@ from ora_core.state import State
 from ora_rules.bots import Bot, keeps_plans, make_bot
 from ora_rules.moves import MoveSet
 from ora_rules.specs import Rules
+
+log = logging.getLogger("ora.api.bots")
 
 #: The largest budget counted in simulations (``mcts:N``), playouts (``uct:N``) or sampled
 #: candidates (``greedy:N``): about as long as ``max_seconds``' default on one core.
@@ -101,14 +110,30 @@ class PoolClosed(Exception):
     """The pool was closed while a bot was thinking."""
 
 
+class BotLost(Exception):
+    """A worker gave no answer within the pool's patience: it died while thinking (the pool
+    starts another, but the move is lost) or hangs."""
+
+
+#: How long ``BotPool.close`` waits for a worker pool to stop. ``Pool.terminate`` kills its
+#: workers first and then joins its own threads; a worker killed while it sent a result holds
+#: the result queue's lock for ever, and a thread waiting for that lock never ends (seen once in
+#: a test run); a lock held so before ``close`` hangs it before it reaches the workers. Past
+#: this time the workers are killed, and only the pool's threads are left behind.
+CLOSE_SECONDS = 5.0
+
+
 class BotPool:
     """``thinkers`` worker processes, started on first use; ``BotRunner`` hands them at most
     ``thinkers`` moves at once, chosen fairly across games. Each worker is a pool of one, so a
     plan-keeping bot's game can be sent to the same worker every time (module doc)."""
 
-    def __init__(self, rules: Rules, thinkers: int) -> None:
+    def __init__(self, rules: Rules, thinkers: int, patience: float = 60.0) -> None:
         self._rules = rules
         self._thinkers = thinkers
+        #: Seconds a move may take, its own and each of those queued before it (module doc):
+        #: far above any bot's budget, whose own time limits are a second or two.
+        self._patience = patience
         self._pools: list[Pool] = []
         #: The moves each worker has in hand (under the lock).
         self.busy = [0] * thinkers
@@ -143,9 +168,12 @@ class BotPool:
             self.busy[index] -= 1
 
     def choose(self, name: str, state: State, game: UUID | None = None) -> str:
-        """The bot's move, chosen in a worker process; PoolClosed if closed meanwhile."""
+        """The bot's move, chosen in a worker process; PoolClosed if closed meanwhile, BotLost
+        if no answer came within the patience."""
         index = self.assign(name, state, game)
         try:
+            waited = self._patience * self.busy[index]  # this move and those before it
+            deadline = time.monotonic() + waited
             pending = self._worker(index).apply_async(choose, (name, state))
             while True:
                 try:
@@ -153,6 +181,9 @@ class BotPool:
                 except multiprocessing.TimeoutError:
                     if self._closed:
                         raise PoolClosed from None
+                    if time.monotonic() > deadline:
+                        raise BotLost(f"bot {name}: no move from worker {index} "
+                                      f"in {waited:g} s") from None
         finally:
             self.done(index)
 
@@ -161,7 +192,18 @@ class BotPool:
         with self._lock:
             self._closed = True
             pools, self._pools = self._pools, []
-        for pool in pools:
-            pool.terminate()
-        for pool in pools:
-            pool.join()
+        stopping = [threading.Thread(target=pool.terminate, name="ora-bot-close", daemon=True)
+                    for pool in pools]
+        for thread in stopping:
+            thread.start()
+        deadline = time.monotonic() + CLOSE_SECONDS
+        for pool, thread in zip(pools, stopping, strict=True):
+            thread.join(max(0.0, deadline - time.monotonic()))
+            if thread.is_alive():  # waits for a lock that a killed process holds
+                log.warning("a bot worker pool did not stop in %g s; its workers are killed "
+                            "and its threads left behind", CLOSE_SECONDS)
+                # (the pool's own list: terminate may hang before it reaches its workers)
+                for worker in getattr(pool, "_pool", []):
+                    worker.kill()
+            else:
+                pool.join()

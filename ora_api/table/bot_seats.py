@@ -17,6 +17,8 @@ queued move. The bot chooses on the state it was given in a worker process of
 so reads and other games go on meanwhile), then the move is played like any other move
 (``GameService.play_seat``: stored, pushed to subscribers) with ``expected_version``, so a
 stale choice is dropped, never stored.
+A bot that fails to choose (it raises, or its worker dies: tried once more) does not leave its
+game waiting for ever: ``FALLBACK`` moves for it that once, and the failure is logged.
 A bot's random draws come from the game's seed and the version it moves at: the same game,
 replayed, gets the same bot moves.
 """
@@ -32,11 +34,15 @@ from uuid import UUID
 
 from attrs import define
 
-from ora_api.table.bot_pool import BotLimits, BotPool, PoolClosed
+from ora_api.table.bot_pool import BotLimits, BotLost, BotPool, PoolClosed
 from ora_core.state import State
 from ora_rules.specs import Rules
 
 log = logging.getLogger("ora.api.bots")
+
+#: The bot that moves for a seat whose bot failed (raised, or lost its worker twice): simple,
+#: so it does not fail the same way, and drawn from the game's seed like every bot move.
+FALLBACK = "random"
 
 
 def deciding_bot(state: State) -> tuple[int, str] | None:
@@ -128,14 +134,38 @@ class BotRunner:
                     self._thought[game_id] = (self._thought.get(game_id, self._floor)
                                               + time.monotonic() - started)
 
+    def _choose(self, game_id: UUID, state: State, name: str) -> str | None:
+        """The bot's move; if it fails, the fallback's (module doc), so that no game waits for
+        ever on a bot; None if that fails too. PoolClosed passes through."""
+        bot, retried = name, False
+        while True:
+            try:
+                return self._thinkers.choose(bot, state, game_id)
+            except PoolClosed:
+                raise
+            except BotLost as lost:  # its worker died: the bot itself may well be sound
+                log.error("game %s at version %d: %s", game_id, state.version, lost)
+                if not retried:
+                    retried = True
+                    continue
+            except Exception:
+                log.exception("bot %s of game %s failed to choose a move at version %d",
+                              bot, game_id, state.version)
+            if bot == FALLBACK:
+                log.error("game %s at version %d: no bot move; it waits until it is used again",
+                          game_id, state.version)
+                return None
+            log.error("game %s at version %d: %s moves for bot %s", game_id, state.version,
+                      FALLBACK, name)
+            bot = FALLBACK
+
     def _move(self, game_id: UUID, waiting: _Waiting) -> None:
         state, seat, name = waiting.state, waiting.seat, waiting.name
         try:
-            command = self._thinkers.choose(name, state, game_id)
+            command = self._choose(game_id, state, name)
         except PoolClosed:
             return
-        except Exception:
-            log.exception("bot %s of game %s failed to choose a move", name, game_id)
+        if command is None:
             with self._lock:
                 self._thinking.discard(game_id)
             return

@@ -5,12 +5,20 @@ worker."""
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+import time
 from uuid import UUID
 
-from ora_api.table.bot_pool import BotPool
+import pytest
+
+from ora_api.table import bot_pool
+from ora_api.table.bot_pool import BotLost, BotPool, PoolClosed
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.decide import start
+from ora_rules.moves import legal_moves
 from ora_rules.setup import make_config
 from tests.support import rules
 
@@ -34,3 +42,64 @@ def test_a_plan_keeping_bot_thinks_for_a_game_in_one_worker() -> None:
     held = [pool.assign(name, state, games[0])
             for name, state in (("hard", solo), ("expert", table), ("expert:900", table))]
     assert sorted(held) == [0, 1, 2] and pool.busy == [1, 1, 1]
+
+
+def test_a_worker_killed_while_thinking_loses_its_move_not_the_pool() -> None:
+    pool = BotPool(rules(), 1, patience=3)
+    state = _new(4)
+    try:
+        pid = pool._worker(0).apply(os.getpid)
+        lost: list[BaseException] = []
+
+        def think() -> None:
+            try:
+                pool.choose("mcts:5000ms", state)
+            except BaseException as e:  # recorded for the assertion
+                lost.append(e)
+
+        thinking = threading.Thread(target=think)
+        thinking.start()
+        time.sleep(1)  # the worker has taken the move and thinks
+        os.kill(pid, signal.SIGKILL)
+        thinking.join(timeout=30)
+        assert not thinking.is_alive(), "the move waited for ever"
+        assert len(lost) == 1 and isinstance(lost[0], BotLost), lost
+        assert "no move from worker 0 in 3 s" in str(lost[0])
+        # the pool started another worker, which answers
+        assert pool.choose("random", state) in {str(m) for m in legal_moves(state, rules())}
+        assert pool.busy == [0]
+    finally:
+        pool.close()
+
+
+def test_close_ends_even_when_a_queue_lock_is_held_for_ever(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A worker killed while it sends a result holds the result queue's lock for ever, and
+    # Pool.terminate then waits for that lock (seen once in a test run). Holding the lock here
+    # puts the pool in that state.
+    monkeypatch.setattr(bot_pool, "CLOSE_SECONDS", 1.0)
+    pool = BotPool(rules(), 1)
+    worker = pool._worker(0)
+    pid = worker.apply(os.getpid)
+    held = worker._outqueue._wlock  # type: ignore[attr-defined]
+    assert held.acquire(timeout=5)
+    try:
+        started = time.monotonic()
+        pool.close()
+        assert time.monotonic() - started < 10
+        deadline = time.monotonic() + 10
+        while _alive(pid):  # killed, and reaped by the forkserver
+            assert time.monotonic() < deadline, "the worker outlived close"
+            time.sleep(0.05)
+        with pytest.raises(PoolClosed):
+            pool.choose("random", _new(1))
+    finally:
+        held.release()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
