@@ -116,6 +116,12 @@ def test_ora_bench_quick_reports_every_figure() -> None:
     assert replays["commands_per_position"] == pytest.approx(
         replays["position_us"] / replays["command_us"])
     assert replays["counted"] == 8
+    # issue 36: expert solo's time a decision, on a fixed workload (its backstop lifted)
+    solo = report["expert_solo"]
+    assert solo["decisions"] == 8 and solo["positions_valued"] > 8 * 1000
+    assert solo["positions_per_s"] == pytest.approx(
+        solo["positions_valued"] / solo["decision_ms"] / solo["decisions"] * 1e3)
+    assert report["ratios_to_calibration"]["expert_solo_decision"] == solo["to_calibration"]
 
 
 def test_an_open_ended_game_is_adjudicated_by_the_scores_at_the_turn_limit() -> None:

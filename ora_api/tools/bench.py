@@ -28,7 +28,12 @@ import orjson
 
 from ora_api.tools import bench_ts
 from ora_api.tools.bench_learning import learning_figures
-from ora_api.tools.bench_planner import SPEEDUP_TARGET, planner_figures, replay_figures
+from ora_api.tools.bench_planner import (
+    SPEEDUP_TARGET,
+    planner_figures,
+    replay_figures,
+    solo_figures,
+)
 from ora_core import compiled
 from ora_core.codec import EventJsonCodec
 from ora_core.events import GameEvent
@@ -132,6 +137,7 @@ def measure(rules: Rules, quick: bool,
     learning = learning_figures(rules, corpus, quick, _best_of, _scaled)
     planner = planner_figures(rules, calib, _best_of)
     replays = replay_figures(rules, quick, _best_of)
+    expert_solo = solo_figures(rules, quick, calib)
     stage(2)
 
     games: dict[str, Any] = {}
@@ -184,6 +190,7 @@ def measure(rules: Rules, quick: bool,
         "selfplay_2proc_games_per_s": throughput,
         "hard_planner": planner,
         "solo_replay": replays,
+        "expert_solo": expert_solo,
         "peak_memory_mib": peak_kib / 1024,
         "against_ts": against_ts,
     }
@@ -197,6 +204,7 @@ def measure(rules: Rules, quick: bool,
         "encode_observation": learning["encode_observation_us"]["p50"] / 1e6 / calib,
         "learning_step": learning["learning_step_us"]["p50"] / 1e6 / calib,
         "hard_planner": planner["to_calibration"],
+        "expert_solo_decision": expert_solo["to_calibration"],
     }
     result["targets"] = {
         "command_p50_us": [command_p50, TARGETS_US["command"]],
@@ -288,6 +296,9 @@ def run_bench(args: argparse.Namespace) -> int:
     print(f"solo tweaks: a command replayed {replays['command_us']:.1f} µs, a position valued "
           f"{replays['position_us']:.1f} µs: {replays['commands_per_position']:.1f} commands a "
           f"position (counted as {replays['counted']})")
+    solo = result["expert_solo"]
+    print(f"expert solo: {solo['decisions']} decisions, {solo['decision_ms']:.0f} ms a decision, "
+          f"{solo['positions_valued']} positions valued ({solo['positions_per_s']:,.0f}/s)")
     print(f"peak memory: {result['peak_memory_mib']:.0f} MiB")
     ts = result["against_ts"]
     if "ratios" in ts:

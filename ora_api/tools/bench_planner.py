@@ -96,3 +96,24 @@ def replay_figures(rules: Rules, quick: bool,
     return {"commands": len(moves), "positions_valued": valued, "position_us": position_us,
             "command_us": command_us, "commands_per_position": position_us / command_us,
             "counted": COMMANDS_PER_POSITION}
+
+
+def solo_figures(rules: Rules, quick: bool, calibration_s: float) -> dict[str, Any]:
+    """``expert`` solo (the solo planner at its default budget, its time backstop lifted, so
+    that the work is the same on any machine) deciding the first decisions of a solo France
+    game (seed 5000): its time a decision, the positions it valued, their rate, and the time
+    a decision as a multiple of the calibration loop. The plan, its rollouts and tweaks are
+    replayed from the game's start, so this is where the evaluation's landscape cache by
+    content shows (docs/performance.md, "expert solo")."""
+    from ora_rules.bots.solo import SoloPlanner
+
+    state = Game.new(rules, 1, "france", "long", seed=5000).state
+    rng, planner = random.Random(5000), SoloPlanner(rules, seconds=1e9)
+    decisions = 8 if quick else 24
+    before, began = positions_valued(), time.perf_counter()
+    for _ in range(decisions):
+        state = execute(state, planner(state, MoveSet(state, rules), rng), rules).state
+    seconds, valued = time.perf_counter() - began, positions_valued() - before
+    return {"decisions": decisions, "positions_valued": valued,
+            "decision_ms": seconds / decisions * 1e3, "positions_per_s": valued / seconds,
+            "to_calibration": seconds / decisions / calibration_s}

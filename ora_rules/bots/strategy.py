@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from ora_core.state import Placement, PlayerState, Space, State
-from ora_core.values import FOREST, MOOR, Good, Stage, Terrain
+from ora_core.values import FOREST, MOOR, Coord, Good, Stage, Terrain
 from ora_rules.bots.wonder_paths import WonderPath, wonder_paths
 from ora_rules.bots.work import valued
 from ora_rules.decide import execute
@@ -223,8 +223,6 @@ class LandscapeFacts:
     leave the landscape as it was (``evolve`` shares an unchanged mapping, copy-on-write)."""
 
     def __init__(self, player: PlayerState, built: Mapping[str, Placement], rules: Rules) -> None:
-        self.landscape = player.landscape  # the keys of the cache, held so that ids stay theirs
-        self.built = built
         self.seat = player.seat
         self.rules = rules
         specs = _specs(rules)
@@ -260,9 +258,15 @@ class LandscapeFacts:
                                for n in neighbours(coord, player.landscape))
 
 
-#: The facts of the landscapes valued lately, by (landscape, buildings built) identity; emptied
-#: when full (a search's positions share a few landscapes; other searches have others).
-_FACTS: dict[tuple[int, int, int], LandscapeFacts] = {}
+#: The facts of the landscapes valued lately, by (landscape, buildings built) identity, each
+#: with the two objects (held so that their ids stay theirs); emptied when full (a search's
+#: positions share a few landscapes; other searches have others).
+_FACTS: dict[tuple[int, int, int],
+             tuple[Mapping[Coord, Space], Mapping[str, Placement], LandscapeFacts]] = {}
+#: The same facts by content (:func:`_content`): a plan replayed from the game's start, as the
+#: solo planner's rollouts and tweaks are, makes new mappings of the same landscapes, and
+#: counting their facts again was 28 % of a solo decision (docs/performance.md).
+_BY_CONTENT: dict[tuple[object, ...], LandscapeFacts] = {}
 FACTS_KEPT = 4096
 
 
@@ -271,20 +275,43 @@ def forget() -> None:
     needs it otherwise: each entry knows the objects and the spec set it was counted from)."""
     global _DISPLAY, _CACHE
     _FACTS.clear()
+    _BY_CONTENT.clear()
     _DISPLAY, _CACHE = None, None
+
+
+#: Each terrain's letter, a plain string (:func:`_content`).
+_LETTER: Final = {terrain: terrain.value for terrain in Terrain}
+
+
+def _content(player: PlayerState, built: Mapping[str, Placement]) -> tuple[object, ...]:
+    """What :class:`LandscapeFacts` reads, in the order it reads it: equal contents give equal
+    facts, to the last bit of every sum. Flat tuples of plain values (the terrains' letters,
+    not the enum), which the garbage collector stops tracking: a cache of tracked keys made
+    its full collections slower by more than the cache saved."""
+    seat = player.seat
+    landscape = player.landscape
+    return (seat, tuple(landscape), tuple([_LETTER[space.terrain] for space in landscape.values()]),
+            tuple([space.card for space in landscape.values()]),
+            tuple([building for building, placement in built.items() if placement.seat == seat]))
 
 
 def _landscape_facts(player: PlayerState, built: Mapping[str, Placement],
                      rules: Rules) -> LandscapeFacts:
     # the seat too: at set-up the players' landscapes may be one shared mapping
     key = (id(player.landscape), id(built), player.seat)
-    facts = _FACTS.get(key)
-    if (facts is not None and facts.landscape is player.landscape and facts.built is built
-            and facts.rules is rules):
-        return facts
+    known = _FACTS.get(key)
+    if (known is not None and known[0] is player.landscape and known[1] is built
+            and known[2].rules is rules):
+        return known[2]
     if len(_FACTS) >= FACTS_KEPT:
         _FACTS.clear()
-    facts = _FACTS[key] = LandscapeFacts(player, built, rules)
+    content = _content(player, built)
+    facts = _BY_CONTENT.get(content)
+    if facts is None or facts.rules is not rules:
+        if len(_BY_CONTENT) >= FACTS_KEPT:
+            _BY_CONTENT.clear()
+        facts = _BY_CONTENT[content] = LandscapeFacts(player, built, rules)
+    _FACTS[key] = (player.landscape, built, facts)
     return facts
 
 

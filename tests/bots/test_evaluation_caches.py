@@ -56,3 +56,23 @@ def test_seats_sharing_one_landscape_mapping_are_valued_each_as_its_own_seat() -
     strategy.forget()
     warm = [strategy.strategic_value(shared, seat, rules()) for seat in (0, 1)]
     assert warm == fresh
+
+
+def test_a_game_replayed_anew_finds_its_landscapes_counted_by_content() -> None:
+    """A plan replayed from the game's start (the solo planner's rollouts and tweaks) makes new
+    mappings of the same landscapes: their facts are found by content, not counted again, and
+    the values equal a fresh count's."""
+    first = _positions(1, "ireland", "long", seed=4, limit=300)
+    again = _positions(1, "ireland", "long", seed=4, limit=300)
+    assert first[-1].players[0].landscape is not again[-1].players[0].landscape
+    strategy.forget()
+    valued_first = [strategy.strategic_value(state, 0, rules()) for state in first]
+    counted = len(strategy._BY_CONTENT)
+    assert counted > 5  # the landscape changed along the way
+    valued_again = [strategy.strategic_value(state, 0, rules()) for state in again]
+    assert len(strategy._BY_CONTENT) == counted
+    fresh = []
+    for state in again:
+        strategy.forget()
+        fresh.append(strategy.strategic_value(state, 0, rules()))
+    assert valued_first == valued_again == fresh
