@@ -11,8 +11,9 @@ also hold the GIL the request path needs. So:
   a move goes to the least busy worker, except a bot's that keeps a plan between its decisions
   (``expert`` solo): all of a game's go to one worker, the one that holds its plan;
 - a move waits for its answer at most ``patience`` seconds for itself and each move queued
-  before it in its worker; then ``BotLost`` (a worker killed while thinking is replaced by its
-  pool, but its move would never come);
+  before it in its worker; then it fails with ``BotLost`` and the worker's pool is replaced
+  by a new one (a worker that dies is replaced by its pool, but the move it was thinking
+  would never come; one that hangs would hold up every move after it);
 - ``BotPool.close`` terminates the workers at once: a thinking bot never delays a shutdown, and
   a pool whose ``terminate`` hangs (a worker killed while it held a queue's lock, below) is left
   behind after ``CLOSE_SECONDS``.
@@ -145,12 +146,22 @@ class BotPool:
             if self._closed:
                 raise PoolClosed
             if not self._pools:
-                # forkserver: no fork of a process running threads; this module preloaded
-                context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(["ora_api.table.bot_pool"])
-                self._pools = [context.Pool(1, _start_worker, (self._rules,))
-                               for _ in range(self._thinkers)]
+                self._pools = [self._new_pool() for _ in range(self._thinkers)]
             return self._pools[index]
+
+    def _new_pool(self) -> Pool:
+        # forkserver: no fork of a process running threads; this module preloaded
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["ora_api.table.bot_pool"])
+        return context.Pool(1, _start_worker, (self._rules,))
+
+    def _replace(self, index: int, pool: Pool) -> None:
+        """A new pool for worker ``index`` in place of ``pool``, which is stopped beside."""
+        with self._lock:
+            if self._closed or not self._pools or self._pools[index] is not pool:
+                return  # closed, or replaced already
+            self._pools[index] = self._new_pool()
+        threading.Thread(target=_stop, args=([pool],), name="ora-bot-stop", daemon=True).start()
 
     def assign(self, name: str, state: State, game: UUID | None) -> int:
         """The worker for this move, counted busy until :meth:`done`: the game's own for a
@@ -174,14 +185,16 @@ class BotPool:
         try:
             waited = self._patience * self.busy[index]  # this move and those before it
             deadline = time.monotonic() + waited
-            pending = self._worker(index).apply_async(choose, (name, state))
+            pool = self._worker(index)
+            pending = pool.apply_async(choose, (name, state))
             while True:
                 try:
                     return pending.get(timeout=0.2)
                 except multiprocessing.TimeoutError:
                     if self._closed:
                         raise PoolClosed from None
-                    if time.monotonic() > deadline:
+                    if time.monotonic() > deadline:  # its worker died or hangs
+                        self._replace(index, pool)
                         raise BotLost(f"bot {name}: no move from worker {index} "
                                       f"in {waited:g} s") from None
         finally:
@@ -192,18 +205,24 @@ class BotPool:
         with self._lock:
             self._closed = True
             pools, self._pools = self._pools, []
-        stopping = [threading.Thread(target=pool.terminate, name="ora-bot-close", daemon=True)
-                    for pool in pools]
-        for thread in stopping:
-            thread.start()
-        deadline = time.monotonic() + CLOSE_SECONDS
-        for pool, thread in zip(pools, stopping, strict=True):
-            thread.join(max(0.0, deadline - time.monotonic()))
-            if thread.is_alive():  # waits for a lock that a killed process holds
-                log.warning("a bot worker pool did not stop in %g s; its workers are killed "
-                            "and its threads left behind", CLOSE_SECONDS)
-                # (the pool's own list: terminate may hang before it reaches its workers)
-                for worker in getattr(pool, "_pool", []):
-                    worker.kill()
-            else:
-                pool.join()
+        _stop(pools)
+
+
+def _stop(pools: list[Pool]) -> None:
+    """Terminates the pools, waiting at most ``CLOSE_SECONDS``; a pool whose ``terminate``
+    hangs has its workers killed (from its own list: ``terminate`` may hang before it reaches
+    them) and its threads left behind."""
+    stopping = [threading.Thread(target=pool.terminate, name="ora-bot-close", daemon=True)
+                for pool in pools]
+    for thread in stopping:
+        thread.start()
+    deadline = time.monotonic() + CLOSE_SECONDS
+    for pool, thread in zip(pools, stopping, strict=True):
+        thread.join(max(0.0, deadline - time.monotonic()))
+        if thread.is_alive():  # waits for a lock that a killed process holds
+            log.warning("a bot worker pool did not stop in %g s; its workers are killed and "
+                        "its threads left behind", CLOSE_SECONDS)
+            for worker in getattr(pool, "_pool", []):
+                worker.kill()
+        else:
+            pool.join()

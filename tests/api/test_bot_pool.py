@@ -103,3 +103,23 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_a_worker_that_does_not_answer_in_time_is_replaced() -> None:
+    pool = BotPool(rules(), 1, patience=1)
+    state = _new(4)
+    try:
+        pid = pool._worker(0).apply(os.getpid)
+        started = time.monotonic()
+        with pytest.raises(BotLost, match="no move from worker 0 in 1 s"):
+            pool.choose("mcts:20000ms", state)  # thinks far past the patience
+        # its worker is not waited for: a new one answers at once, and the old one is stopped
+        assert pool.choose("random", state) in {str(m) for m in legal_moves(state, rules())}
+        assert time.monotonic() - started < 15
+        assert pool._worker(0).apply(os.getpid) != pid
+        deadline = time.monotonic() + 10
+        while _alive(pid):
+            assert time.monotonic() < deadline, "the old worker thinks on"
+            time.sleep(0.05)
+    finally:
+        pool.close()
