@@ -202,3 +202,34 @@ def test_another_candidate_replaces_the_first_choice_only_by_the_margin() -> Non
     expert = make_bot("expert", rules())
     assert isinstance(expert, Expert)
     assert {n: table.margin for n, table in expert.tables.items()} == {2: 0.0, 3: 0.0, 4: 5.0}
+
+
+def test_a_candidate_is_valued_by_the_mean_of_its_rollouts() -> None:
+    """Issue 36, eighteenth pass: with ``rollouts=2`` each candidate is played on twice and
+    valued by the mean, so one lucky rollout does not carry it; ``expert`` does so at a table
+    of four only, with three candidates."""
+    r = rules()
+    state = solo_position(41, 5)
+
+    class Scripted(RolloutPlanner):
+        """Rollouts whose values are given: the first candidate's best single rollout (10)
+        has the lower mean (5 against 6)."""
+
+        values = iter([10.0, 0.0, 6.0, 6.0, 4.0, 5.0])
+        stops: list[int] = []
+
+        def _play_on(self, state: State, seat: int, rng: random.Random, deadline: float,
+                     stop: int) -> float:
+            self.stops.append(stop)
+            return next(self.values)
+
+    bot = Scripted(r, width=3, rollouts=2, evaluations=240, seconds=60.0)
+    pick = bot(state, MoveSet(state, r), random.Random(5))
+    ranked = Planner(r, per_group=8).ranked(state, MoveSet(state, r), random.Random(5))
+    assert len(bot.stops) == 6 and bot.stops == sorted(bot.stops)
+    assert bot.stops[-1] <= 240  # six shares of what the root left, within the budget
+    assert pick == ranked[1][1]
+    expert = make_bot("expert", r)
+    assert isinstance(expert, Expert)
+    assert [(players, table.width, table.rollouts) for players, table
+            in sorted(expert.tables.items())] == [(2, 4, 1), (3, 4, 1), (4, 3, 2)]

@@ -17,7 +17,7 @@ from ora_core.state import State
 from ora_rules.bots.per_game import PerGame
 from ora_rules.bots.planner import Planner, candidates
 from ora_rules.bots.players import Bot
-from ora_rules.bots.rollout import RolloutPlanner
+from ora_rules.bots.rollout import WIDTH, RolloutPlanner
 from ora_rules.bots.search import SearchBot
 from ora_rules.bots.solo import EVALUATIONS as SOLO_EVALUATIONS
 from ora_rules.bots.solo import SoloPlanner
@@ -87,6 +87,12 @@ EXPERT_EVALUATIONS = {2: 1200, 3: 2400, 4: 2400}
 #: the number of players: at four it won games against three ``hard``, at three it lost them
 #: (docs/bots.md, "Twelfth pass").
 EXPERT_MARGIN = {2: 0.0, 3: 0.0, 4: 5.0}
+#: The candidates played on and the rollouts a candidate, by the number of players: at four a
+#: candidate's value is the mean of two rollouts (a rollout there plays three rivals' moves
+#: as well as its own, and one is mostly their draws); three candidates rather than four, so
+#: that six rollouts share the work four had (docs/bots.md, "Eighteenth pass").
+EXPERT_WIDTH = {2: WIDTH, 3: WIDTH, 4: 3}
+EXPERT_ROLLOUTS = {2: 1, 3: 1, 4: 2}
 
 
 class Expert:
@@ -99,7 +105,9 @@ class Expert:
     def __init__(self, rules: Rules, evaluations: int | None = None,
                  seconds: float = EXPERT_SECONDS) -> None:
         self.tables = {players: RolloutPlanner(rules, evaluations=evaluations or budget,
-                                               seconds=seconds, margin=EXPERT_MARGIN[players])
+                                               seconds=seconds, margin=EXPERT_MARGIN[players],
+                                               width=EXPERT_WIDTH[players],
+                                               rollouts=EXPERT_ROLLOUTS[players])
                        for players, budget in EXPERT_EVALUATIONS.items()}
         # a plan a game: one bot object may play several solo games at once (the server's);
         # ``expert:N`` sets the solo planner's budget too (it had kept its own default)

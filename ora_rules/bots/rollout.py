@@ -32,7 +32,9 @@ EVALUATIONS = 900
 
 class RolloutPlanner:
     """A bot object: the planner's best ``width`` moves, each followed by ``depth`` decisions
-    of the planner (weighing ``base_group`` moves a group), valued for the mover at the end.
+    of the planner (weighing ``base_group`` moves a group), valued for the mover at the end;
+    with ``rollouts`` above 1, each candidate by the mean of that many rollouts (their own
+    draws of the planner's candidates, and of the other seats' moves).
 
     The work is bounded in positions valued (``evaluations``), so a seed plays the same game on
     any machine; ``seconds`` is a backstop for a loaded one. A rollout cut short by either is
@@ -44,9 +46,10 @@ class RolloutPlanner:
     def __init__(self, rules: Rules, width: int = WIDTH, depth: int = DEPTH,
                  per_group: int = 8, base_group: int = 4, evaluations: int = EVALUATIONS,
                  seconds: float = 0.8, leaf: Evaluation | None = None,
-                 margin: float = 0.0) -> None:
+                 margin: float = 0.0, rollouts: int = 1) -> None:
         self.rules = rules
         self.margin = margin
+        self.rollouts = rollouts  # a candidate's value: the mean of this many rollouts
         self.leaf: Evaluation | None = leaf  # None: the strategic evaluation
         self.width = width
         self.depth = depth
@@ -70,10 +73,14 @@ class RolloutPlanner:
         for index, (_, move, after) in enumerate(played):
             if index and self._over(deadline):
                 break
-            # Each candidate's rollout gets an equal share of what is left: a rollout starved of
-            # work plays weaker moves, and its candidate would look worse than it is.
-            share = (self.evaluations - self._spent()) // (len(played) - index)
-            value = self._play_on(after, seat, rng, deadline, self._spent() + share)
+            # Each rollout gets an equal share of what is left: a rollout starved of work plays
+            # weaker moves, and its candidate would look worse than it is.
+            total = 0.0
+            for done in range(self.rollouts):
+                left = (len(played) - index) * self.rollouts - done
+                share = (self.evaluations - self._spent()) // left
+                total += self._play_on(after, seat, rng, deadline, self._spent() + share)
+            value = total / self.rollouts
             if index:  # the planner's first choice keeps its move unless clearly beaten
                 value -= self.margin
             if value > best_value:
