@@ -47,39 +47,38 @@ def _moves(local: Local, game_id: str) -> list[tuple[int, str]]:
             if e["type"] == "move_played"]
 
 
-def test_a_bot_that_raises_has_the_fallback_move_for_it(caplog: pytest.LogCaptureFixture) -> None:
+def _first_bot_move(failure: type[Exception], caplog: pytest.LogCaptureFixture
+                    ) -> tuple[_Failing, list[tuple[int, str]]]:
+    """A game whose first seat's bot (``builder``) fails once with ``failure``: who was asked,
+    and the moves played once the seat has moved."""
     service = open_service("memory", rules=rules(), bots=BotLimits(thinkers=1))
     runner = service.bot_runner
-    failing = _Failing(runner._thinkers, "builder", RuntimeError, times=1)
+    failing = _Failing(runner._thinkers, "builder", failure, times=1)
     setattr(runner, "_thinkers", failing)  # noqa: B010 (not a BotPool)
     try:
         with caplog.at_level(logging.ERROR, logger="ora.api.bots"):
             local = Local(service)
             game_id = create(local, ["builder", None], seed=7)["game_id"]
             wait_until(lambda: _moves(local, game_id))
-        assert failing.asked[:2] == ["builder", FALLBACK]
-        assert _moves(local, game_id)[0] == (0, failing.answers[0])  # the fallback's move
-        assert f"{FALLBACK} moves for bot builder" in caplog.text
-        assert "builder failed on purpose" in caplog.text
+        return failing, _moves(local, game_id)
     finally:
         service.close()
+
+
+def test_a_bot_that_raises_has_the_fallback_move_for_it(caplog: pytest.LogCaptureFixture) -> None:
+    failing, moves = _first_bot_move(RuntimeError, caplog)
+    assert failing.asked[:2] == ["builder", FALLBACK]
+    assert moves[0] == (0, failing.answers[0])  # the fallback's move
+    assert f"{FALLBACK} moves for bot builder" in caplog.text
+    assert "builder failed on purpose" in caplog.text
 
 
 def test_a_bot_whose_worker_died_is_asked_once_more(caplog: pytest.LogCaptureFixture) -> None:
-    service = open_service("memory", rules=rules(), bots=BotLimits(thinkers=1))
-    runner = service.bot_runner
-    failing = _Failing(runner._thinkers, "builder", BotLost, times=1)
-    setattr(runner, "_thinkers", failing)  # noqa: B010 (not a BotPool)
-    try:
-        with caplog.at_level(logging.ERROR, logger="ora.api.bots"):
-            local = Local(service)
-            game_id = create(local, ["builder", None], seed=7)["game_id"]
-            wait_until(lambda: _moves(local, game_id))
-        assert failing.asked[:2] == ["builder", "builder"]
-        assert _moves(local, game_id)[0] == (0, failing.answers[0])
-        assert FALLBACK not in failing.asked
-    finally:
-        service.close()
+    failing, moves = _first_bot_move(BotLost, caplog)
+    assert failing.asked[:2] == ["builder", "builder"]
+    assert moves[0] == (0, failing.answers[0])
+    assert FALLBACK not in failing.asked
+    assert "builder failed on purpose" in caplog.text
 
 
 def test_when_the_fallback_fails_too_the_game_waits_and_says_so(
