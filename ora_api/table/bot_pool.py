@@ -112,15 +112,16 @@ class PoolClosed(Exception):
 
 
 class BotLost(Exception):
-    """A worker gave no answer within the pool's patience: it died while thinking (the pool
-    starts another, but the move is lost) or hangs."""
+    """A worker gave no answer within the pool's patience: it died while thinking or hangs
+    (the move is lost; its pool is replaced by a new one)."""
 
 
-#: How long ``BotPool.close`` waits for a worker pool to stop. ``Pool.terminate`` kills its
-#: workers first and then joins its own threads; a worker killed while it sent a result holds
-#: the result queue's lock for ever, and a thread waiting for that lock never ends (seen once in
-#: a test run); a lock held so before ``close`` hangs it before it reaches the workers. Past
-#: this time the workers are killed, and only the pool's threads are left behind.
+#: How long ``BotPool.close`` (or a replaced worker's stop) waits for a worker pool to stop.
+#: ``Pool.terminate`` kills its workers first and then joins its own threads; a worker killed
+#: while it sent a result holds the result queue's lock for ever, and a thread waiting for that
+#: lock never ends (seen once in a test run); a lock held so before ``close`` hangs it before
+#: it reaches the workers. Past this time the workers are killed, and only the pool's threads
+#: are left behind.
 CLOSE_SECONDS = 5.0
 
 

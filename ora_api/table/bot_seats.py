@@ -17,8 +17,9 @@ queued move. The bot chooses on the state it was given in a worker process of
 so reads and other games go on meanwhile), then the move is played like any other move
 (``GameService.play_seat``: stored, pushed to subscribers) with ``expected_version``, so a
 stale choice is dropped, never stored.
-A bot that fails to choose (it raises, or its worker dies: tried once more) does not leave its
-game waiting for ever: ``FALLBACK`` moves for it that once, and the failure is logged.
+A bot that fails to choose does not leave its game waiting for ever: if its worker dies or
+hangs it is asked once more (in a new worker); if it raises, or fails so twice, ``FALLBACK``
+moves for it that once. Every failure is logged.
 A bot's random draws come from the game's seed and the version it moves at: the same game,
 replayed, gets the same bot moves.
 """
@@ -143,7 +144,7 @@ class BotRunner:
                 return self._thinkers.choose(bot, state, game_id)
             except PoolClosed:
                 raise
-            except BotLost as lost:  # its worker died: the bot itself may well be sound
+            except BotLost as lost:  # its worker died or hung: the bot may well be sound
                 log.error("game %s at version %d: %s", game_id, state.version, lost)
                 if not retried:
                     retried = True
