@@ -52,6 +52,7 @@ SLOW: tuple[str, ...] = (
     "tests/rules/test_narrate.py::test_every_move_of_random_games_is_one_sentence_naming",
     "tests/rules/test_explain.py::test_the_explanation_sums_to_the_score_in_finished_and",
     "tests/test_bots.py::test_a_bot_plays_a_whole_game_reproducibly",
+    "tests/bots/test_train_eval.py::test_a_trial_model_is_written_and_made_again_byte_for_byte",
     "tests/test_planner.py::test_a_two_player_game_of_planners_ends_by_the_rules",
     "tests/test_planner.py::test_a_long_two_player_game_of_the_hard_bots_machinery_ends",
     "tests/rules/test_move_tree.py::test_the_tree_holds_exactly_the_legal_moves_with_counts",

@@ -26,6 +26,8 @@ ELSEWHERE = {
     "bench": "minutes of measuring; tests/test_bench*.py run its parts",
     "serve": "a server that runs until stopped: tests/api start real ones",
     "mcp": "a server on stdio: tests/api/test_mcp.py talks to it with the SDK's client",
+    "train-eval": "minutes of self-play, and the 'learning' extra: tests/bots/test_train_eval.py "
+                  "runs a trial and the one line said without numpy",
 }
 #: The docs' SVG example makes its own store in /tmp; tests/api/test_svg.py reruns it.
 OWN_STORE = "sqlite:/tmp/example.sqlite3"

@@ -128,8 +128,12 @@ def test_the_server_answers_its_first_request_on_stdio(run_sh: Path, tmp_path: P
 def test_a_command_of_another_extra_names_it_in_one_line(run_sh: Path, tmp_path: Path) -> None:
     done = _ora(run_sh, "mcp", "--store", "memory", cwd=tmp_path)
     assert done.returncode == 2
+    # A clone's venv: the clone's own editable install with the pinned versions (ora is not on
+    # PyPI, so `pip install 'ora[mcp]'` by name would not find it).
     assert done.stderr.strip().splitlines() == [
-        "ora: ora mcp needs the 'mcp' extra (mcp is not installed): pip install 'ora[mcp]'"]
+        "ora: ora mcp needs the 'mcp' extra (mcp is not installed): "
+        f"{run_sh / 'python'} -m pip install -c {ROOT / 'requirements/constraints.txt'} "
+        f"-e '{ROOT}[mcp]'"]
 
 
 def test_bots_play_an_arena_without_the_test_tools(run_sh: Path, tmp_path: Path) -> None:

@@ -6,6 +6,13 @@ more says in one line which extra to install, instead of a traceback.
 
 from __future__ import annotations
 
+import shlex
+import sys
+from pathlib import Path
+
+#: The source tree when ``ora`` runs from a clone (``./run.sh``'s editable install), else None.
+_CLONE = Path(__file__).resolve().parents[2]
+
 #: The top-level module a missing import names, and the extra (pyproject.toml) that brings it.
 EXTRA_OF: dict[str, str] = {
     "starlette": "api",
@@ -33,4 +40,15 @@ def missing_extra(error: ModuleNotFoundError, command: str) -> str | None:
     if extra is None:
         return None
     return (f"ora {command} needs the '{extra}' extra ({module} is not installed): "
-            f"pip install 'ora[{extra}]'")
+            f"{install_command(extra)}")
+
+
+def install_command(extra: str) -> str:
+    """How to add ``extra`` where this ``ora`` runs: in a clone, the clone's editable install
+    with the pinned versions (``ora`` is not on PyPI, so ``pip install 'ora[...]'`` by name
+    would find nothing there, or another project's package); else pip by the package's name."""
+    constraints = _CLONE / "requirements" / "constraints.txt"
+    if (_CLONE / "pyproject.toml").is_file() and constraints.is_file():
+        return (f"{shlex.quote(sys.executable)} -m pip install -c {shlex.quote(str(constraints))}"
+                f" -e {shlex.quote(f'{_CLONE}[{extra}]')}")
+    return f"pip install 'ora[{extra}]'"

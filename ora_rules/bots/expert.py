@@ -31,7 +31,7 @@ from ora_rules.notation import Command
 from ora_rules.specs import Rules
 
 DATA = Path(__file__).with_name("data")
-#: The model of each mode (solo only so far: ``scripts/train_eval.py`` has its recipe).
+#: The model of each mode (solo only so far: ``ora_rules.bots.training`` has its recipe).
 MODELS = {"1": "value_solo.json"}
 #: The time backstop of a whole decision (the budget is in positions valued).
 SECONDS = 0.9

@@ -10,9 +10,10 @@ with the game's progress: a weight vector at each of a few **knots** (0, 1/4, ..
 game's rounds), interpolated between the two around the position's progress, so a good's
 worth or a building's engine value fades as the game nears its end.
 
-The weights are learned from self-play (``scripts/train_eval.py``, which writes the shipped
-files in ``ora_rules/bots/data/`` byte for byte from its recipe and seeds); evaluating them
-needs plain Python only, so every level works with the ``api`` extra alone.
+The weights are learned from self-play (``ora train-eval``, ``ora_rules.bots.training``,
+which writes the shipped files in ``ora_rules/bots/data/`` byte for byte from its recipe and
+seeds); evaluating them needs plain Python only, so every level works with the ``api`` extra
+alone.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ class ValueModel:
     bias: tuple[float, ...]
     weights: tuple[Mapping[int, float], ...]
     recipe: Mapping[str, object]
-    #: A digest of the recipe's first game as its policy played it (``scripts/train_eval.py``):
+    #: A digest of the recipe's first game as its policy played it (``ora_rules.bots.training``):
     #: the policy changed, that game changes, and the model is stale.
     witness: str = ""
 

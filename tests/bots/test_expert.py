@@ -5,16 +5,12 @@ training, and whole games ending by the rules."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 import threading
-from pathlib import Path
-from types import ModuleType
 
 from ora_api.tools.selfplay import play_game
 from ora_core.evolve import fold
-from ora_rules.bots import make_bot
+from ora_rules.bots import make_bot, training
 from ora_rules.bots.expert import DATA, MODELS, Learned, model
 from ora_rules.bots.levels import EXPERT_EVALUATIONS, Expert, Hard
 from ora_rules.bots.per_game import PerGame
@@ -26,30 +22,18 @@ from ora_rules.moves import MoveSet
 from ora_rules.setup import make_config
 from tests.support import rules
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _trainer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_eval", ROOT / "scripts/train_eval.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_eval"] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_every_shipped_model_loads_and_names_its_recipe() -> None:
     """Each mode's model file is in the package, of this feature version, and holds the recipe
-    (seeds, policy) that ``scripts/train_eval.py`` made it from; its text round-trips."""
-    trainer = _trainer()
+    (seeds, policy) that ``ora train-eval`` made it from; its text round-trips."""
     for mode, name in MODELS.items():
         text = (DATA / name).read_text()
         shipped = from_json(text)
         assert shipped.mode == mode and shipped.to_json() == text
         assert f'"feature_version": {FEATURE_VERSION}' in text
         recipe = dict(shipped.recipe)
-        assert recipe.pop("name") in trainer.RECIPES
-        assert recipe == trainer.RECIPES[str(shipped.recipe["name"])]
+        assert recipe.pop("name") in training.RECIPES
+        assert recipe == training.RECIPES[str(shipped.recipe["name"])]
         assert len(shipped.weights) == len(shipped.knots) >= 2
 
 
@@ -57,15 +41,14 @@ def test_every_shipped_model_was_trained_on_the_present_policy() -> None:
     """The model learns from its policy's games (``hard`` solo), so a change to ``hard`` (its
     evaluation, its planner, the rules it plays) leaves the shipped file stale. The recipe's
     first game, played again now, must be the game the file was made from; when it is not,
-    ``python scripts/train_eval.py`` makes the file again (docs/bots.md)."""
-    trainer = _trainer()
+    ``ora train-eval`` makes the file again (docs/bots.md)."""
     for name in MODELS.values():
         shipped = from_json((DATA / name).read_text())
         recipe_name = str(shipped.recipe["name"])
-        recipe = trainer.RECIPES[recipe_name]  # the shipped one (the test above)
+        recipe = training.RECIPES[recipe_name]  # the shipped one (the test above)
         first = (recipe_name, recipe, recipe["variants"][0], recipe["seeds"][0])
-        assert trainer.witness(trainer.play(first)) == shipped.witness, (
-            f"{name} is stale: its policy now plays another game; run scripts/train_eval.py")
+        assert training.witness(training.play(first)) == shipped.witness, (
+            f"{name} is stale: its policy now plays another game; run ./run.sh train-eval")
 
 
 def test_the_learned_value_is_the_final_score_once_the_game_is_over() -> None:
@@ -133,15 +116,14 @@ def test_expert_is_a_level_bounded_in_work() -> None:
 
 
 def test_training_is_reproducible_byte_for_byte() -> None:
-    """The training script's games are functions of their seeds and its fit is deterministic:
+    """The training games are functions of their seeds and its fit is deterministic:
     a tiny recipe run twice writes the same model text."""
-    trainer = _trainer()
-    recipe = {**trainer.RECIPES["solo"], "seeds": [3, 4], "variants": ["france"],
+    recipe = {**training.RECIPES["solo"], "seeds": [3, 4], "variants": ["france"],
               "policy": "medium", "min_count": 1}
     texts = []
     for _ in range(2):
-        games = trainer.samples("solo", recipe, 1, 1)
-        texts.append(trainer.fit(games, recipe, "1", "solo").to_json())
+        games = training.samples("solo", recipe, 1, 1)
+        texts.append(training.fit(games, recipe, "1", "solo").to_json())
     assert texts[0] == texts[1]
     assert len(from_json(texts[0]).weights[0]) > 10
 

@@ -1,54 +1,39 @@
-#!/usr/bin/env python
-"""Train the learned evaluation (``ora_rules.bots.value``) from self-play and write the
-shipped model file, byte for byte the same for the same recipe (docs/bots.md, "The learned
-evaluation").
+"""Training the learned evaluation (``ora_rules.bots.value``) from self-play: the shipped model
+files, byte for byte the same for the same recipe (docs/bots.md, "The learned evaluation").
 
-    python scripts/train_eval.py                 # every shipped model, from its recipe
-    python scripts/train_eval.py --check         # exit 1 if a shipped file would change
-    python scripts/train_eval.py --model solo --games 8 --out /tmp/solo.json   # a trial
-
-The recipe of each model (:data:`RECIPES`) names the games (mode, variants, seeds), the policy
-that plays them (a bot of ``make_bot``, with a share of exploratory moves drawn from its own
-best few), the knots and the ridge penalty. The games are played ``--jobs`` at a time; each
-game is a function of its seed (the policies' budgets are in positions valued, never in time),
-and the fit runs in numpy on one thread with the weights rounded to 6 significant digits, so
-the file is the same on any machine of the same numpy. Needs numpy (the ``learning`` extra).
+``ora train-eval`` runs it (``--check``: exit 1 if a shipped file would change). The recipe of
+each model (:data:`RECIPES`) names the games (mode, variants, seeds), the policy that plays
+them (a bot of ``make_bot``, with a share of exploratory moves drawn from its own best few), the
+knots and the ridge penalty. Each game is a function of its seed (the policies' budgets are in
+positions valued, never in time), and the fit runs in numpy on one thread with the weights
+rounded to 6 significant digits, so the file is the same on any machine of the same numpy.
+Playing needs plain Python; the fit needs numpy (the ``learning`` extra).
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import math
 import os
 import random
-import sys
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread: the same sums on any machine
-os.environ.setdefault("OMP_NUM_THREADS", "1")
-os.environ.setdefault("MKL_NUM_THREADS", "1")
+from ora_core.evolve import fold
+from ora_rules.bots import make_bot
+from ora_rules.bots.levels import Hard
+from ora_rules.bots.planner import Planner
+from ora_rules.bots.value import ValueModel, features, hat, progress
+from ora_rules.decide import execute, start
+from ora_rules.moves import MoveSet
+from ora_rules.scoring import score, score_player
+from ora_rules.setup import make_config
+from ora_rules.specs import Rules, load_rules
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from ora_core.evolve import fold  # noqa: E402
-from ora_rules.bots import make_bot  # noqa: E402
-from ora_rules.bots.levels import Hard  # noqa: E402
-from ora_rules.bots.planner import Planner  # noqa: E402
-from ora_rules.bots.value import ValueModel, features, hat, progress  # noqa: E402
-from ora_rules.decide import execute, start  # noqa: E402
-from ora_rules.moves import MoveSet  # noqa: E402
-from ora_rules.scoring import score, score_player  # noqa: E402
-from ora_rules.setup import make_config  # noqa: E402
-from ora_rules.specs import Rules, load_rules  # noqa: E402
-
-DATA = ROOT / "ora_rules" / "bots" / "data"
+DATA = Path(__file__).resolve().parent / "data"
 KNOTS = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 #: The shipped models and how each is made.
@@ -106,15 +91,33 @@ def play(args: tuple[str, dict[str, Any], str, int]) -> list[Sample]:
     return [(f, at, final[seat] - now) for seat, f, at, now in seen]
 
 
-def samples(name: str, recipe: dict[str, Any], games: int | None, jobs: int
-            ) -> list[list[Sample]]:
+def tasks(name: str, recipe: dict[str, Any], games: int | None
+          ) -> list[tuple[str, dict[str, Any], str, int]]:
+    """The recipe's games (its first ``games`` seeds, each in every variant), in order."""
     first, last = recipe["seeds"]
     seeds = list(range(first, last))[:games]
-    tasks = [(name, recipe, variant, seed) for seed in seeds for variant in recipe["variants"]]
+    return [(name, recipe, variant, seed) for seed in seeds for variant in recipe["variants"]]
+
+
+def samples(name: str, recipe: dict[str, Any], games: int | None, jobs: int,
+            on_done: Callable[[int], None] | None = None) -> list[list[Sample]]:
+    """Every game's samples, in the order of :func:`tasks` whatever ``jobs`` (the games played
+    that many at a time in worker processes); ``on_done`` hears how many games are done."""
+    todo = tasks(name, recipe, games)
     if jobs <= 1:
-        return [play(t) for t in tasks]
+        return _collect(map(play, todo), on_done)
     with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(play, tasks))
+        return _collect(pool.map(play, todo), on_done)
+
+
+def _collect(games: Iterable[list[Sample]], on_done: Callable[[int], None] | None
+             ) -> list[list[Sample]]:
+    played: list[list[Sample]] = []
+    for game in games:
+        played.append(game)
+        if on_done is not None:
+            on_done(len(played))
+    return played
 
 
 def witness(game: Sequence[Sample]) -> str:
@@ -124,10 +127,18 @@ def witness(game: Sequence[Sample]) -> str:
     return hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:16]
 
 
+def one_thread() -> None:
+    """numpy's linear algebra on one thread, the same sums in the same order on any machine;
+    called before numpy is imported (its BLAS reads these once, when loaded)."""
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
+
+
 def fit(games: Sequence[Sequence[Sample]], recipe: dict[str, Any], mode: str,
         name: str) -> ValueModel:
     """Ridge regression of the points still to come on the features, one weight vector a
     knot (``ValueModel``), in numpy on one thread."""
+    one_thread()
     import numpy as np
 
     counts: dict[int, int] = {}
@@ -177,42 +188,3 @@ def residual(model: ValueModel, games: Sequence[Sequence[Sample]]) -> float:
     errors = [(model.future(f, at) - target) ** 2 for game in games for f, at, target in game]
     mean: float = sum(errors) / max(1, len(errors))
     return math.sqrt(mean)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--model", choices=sorted(RECIPES), action="append")
-    parser.add_argument("--games", type=int, default=None, help="fewer seeds, for a trial")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=None, help="write here (one model only)")
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 if a shipped file would change")
-    args = parser.parse_args(argv)
-    names = args.model or sorted(RECIPES)
-    if args.out is not None and len(names) != 1:
-        parser.error("--out writes one model: name it with --model")
-    changed = 0
-    for name in names:
-        recipe = RECIPES[name]
-        mode = make_config(recipe["players"], recipe["variants"][0], recipe["length"], 0).mode
-        began = time.perf_counter()
-        games = samples(name, recipe, args.games, args.jobs)
-        played = time.perf_counter() - began
-        model = fit(games, recipe, mode, name)
-        text = model.to_json()
-        target = args.out or DATA / f"value_{name}.json"
-        print(f"train_eval: {name}: {len(games)} games, {sum(map(len, games))} positions "
-              f"({played:.0f} s), {sum(len(w) for w in model.weights)} weights, "
-              f"rms error {residual(model, games):.1f} points", file=sys.stderr)
-        if args.check:
-            if not target.exists() or target.read_text() != text:
-                print(f"train_eval: {target} would change", file=sys.stderr)
-                changed += 1
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
-    return 1 if changed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

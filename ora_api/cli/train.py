@@ -1,0 +1,83 @@
+"""``ora train-eval``: the learned evaluation's shipped model files made again from their
+recipes (``ora_rules.bots.training``; docs/bots.md, "The learned evaluation")."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+
+def add_train_command(sub: Any) -> None:
+    """Add ``train-eval`` to the ``ora`` subparsers (the bots load only when it runs)."""
+    train = sub.add_parser(
+        "train-eval", help="make the learned evaluation's model files from self-play "
+                           "(the 'learning' extra)")
+    train.add_argument("--model", action="append", metavar="NAME",
+                       help="one model, by its recipe's name: solo (repeatable; default: every "
+                            "shipped one)")
+    train.add_argument("--games", type=int, default=None, metavar="N",
+                       help="the recipe's first N seeds only, for a trial (not the shipped file)")
+    train.add_argument("--jobs", type=int, default=None, metavar="N",
+                       help="games played at once in worker processes (default: the cores); "
+                            "the file is the same whatever N")
+    train.add_argument("--out", type=Path, default=None, metavar="FILE",
+                       help="write here instead of the shipped file (one --model only)")
+    train.add_argument("--check", action="store_true",
+                       help="write nothing; exit 1 if a shipped file would change")
+    train.set_defaults(func=_train_eval)
+
+
+def _train_eval(args: argparse.Namespace) -> int:
+    from ora_core.errors import InvalidCommand
+    from ora_rules.bots.training import RECIPES
+
+    names = args.model or sorted(RECIPES)
+    unknown = sorted(set(names) - set(RECIPES))
+    if unknown:
+        raise InvalidCommand(f"train-eval: no model {unknown[0]!r}; the recipes are "
+                             f"{', '.join(sorted(RECIPES))}")
+    if args.out is not None and len(names) != 1:
+        raise InvalidCommand("train-eval: --out writes one model: name it with --model")
+    if args.games is not None and args.games < 1:
+        raise InvalidCommand("train-eval: --games takes a number of seeds, at least 1")
+    if args.jobs is not None and args.jobs < 1:
+        raise InvalidCommand("train-eval: --jobs takes a number of processes, at least 1")
+    # The fit needs numpy: say so now, in one line (ora_api.cli.extras), not after the games.
+    if importlib.util.find_spec("numpy") is None:
+        raise ModuleNotFoundError("No module named 'numpy'", name="numpy")
+    from ora_api.tools.arena import default_jobs
+    from ora_api.tools.progress import progress
+    from ora_rules.bots.training import DATA, fit, residual, samples, tasks
+    from ora_rules.setup import make_config
+
+    jobs = args.jobs or default_jobs()
+    changed = 0
+    for name in names:
+        recipe = RECIPES[name]
+        mode = make_config(recipe["players"], recipe["variants"][0], recipe["length"], 0).mode
+        total = len(tasks(name, recipe, args.games))
+        print(f"train-eval: {name}: playing {total} games with {jobs} process(es) ...",
+              file=sys.stderr, flush=True)
+        began = time.perf_counter()
+        with progress(total, "games") as done:
+            games = samples(name, recipe, args.games, jobs, on_done=done)
+        played = time.perf_counter() - began
+        model = fit(games, recipe, mode, name)
+        text = model.to_json()
+        target = args.out or DATA / f"value_{name}.json"
+        print(f"train-eval: {name}: {len(games)} games, {sum(map(len, games))} positions "
+              f"({played:.0f} s), {sum(len(w) for w in model.weights)} weights, "
+              f"rms error {residual(model, games):.1f} points", file=sys.stderr)
+        if args.check:
+            same = target.exists() and target.read_text(encoding="utf-8") == text
+            print(f"train-eval: {target} {'is unchanged' if same else 'would change'}")
+            changed += not same
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        print(f"train-eval: wrote {target}")
+    return 1 if changed else 0
