@@ -10,7 +10,8 @@ import shlex
 import sys
 from pathlib import Path
 
-#: The source tree when ``ora`` runs from a clone (``./run.sh``'s editable install), else None.
+#: The directory above the package: a clone's source tree when ``ora`` runs from one (the
+#: editable install of ``./run.sh``), where ``install_command`` finds pyproject.toml.
 _CLONE = Path(__file__).resolve().parents[2]
 
 #: The top-level module a missing import names, and the extra (pyproject.toml) that brings it.
