@@ -23,8 +23,8 @@ def _four(seed: int = 7, variant: str = "france") -> State:
 
 
 def test_the_opening_names_start_buildings_of_its_tables() -> None:
-    """Every building of an opening is a start building of the tables it is played at (R-SETUP:
-    on the display from round 1), so the opening can be played from the first decision."""
+    """Every building of an opening is a start building of the tables it is played at (on the
+    display from round 1, R-SETUP-2/3), so the opening can be played from the first decision."""
     specs = rules().buildings
     for players, buildings in EXPERT_OPENING.items():
         for building in buildings:
