@@ -94,47 +94,37 @@ EXPERT_MARGIN = {2: 0.0, 3: 0.0, 4: 5.0}
 #: that six rollouts share the work four had (docs/bots.md, "Eighteenth pass").
 EXPERT_WIDTH = {2: WIDTH, 3: WIDTH, 4: 3}
 EXPERT_ROLLOUTS = {2: 1, 3: 1, 4: 2}
-#: The opening, by the number of players: start buildings ``expert`` builds first, in the first
-#: :data:`OPENING_ROUNDS` rounds, until it owns one of them: the first of them nobody has built
-#: yet, whenever a build of it is legal (its rollout planner chooses only where). At four the
-#: Priory (G01), which carries out the function of any building a prior stands on (R-CLG-4):
-#: worth a use of the best of four players' buildings every time, while the planner values it
-#: by its printed points and its first use, which in round 1 finds no prior on the board to
-#: follow (against three ``hard``, wins on the tuning seeds 23.5 to 34.5 of 64). Where another
-#: seat took it first (the fourth seat, after ``hard``'s third), the Fuel Merchant (G06), which
-#: the planner leaves to the second seat: at the fourth seat 14 wins of 48 against 1.5
-#: (docs/bots.md, "Twentieth pass", "Twenty-first pass").
-EXPERT_OPENING: dict[int, tuple[str, ...]] = {4: ("G01", "G06")}
+#: The opening, by the number of players: buildings ``expert`` builds, when it can, in the
+#: first :data:`OPENING_ROUNDS` rounds, before anything else (its rollout planner chooses only
+#: where). At four the Priory (G01), which carries out the function of any building a prior
+#: stands on (R-CLG-4): worth a use of the best of four players' buildings every time, while
+#: the planner values it by its printed points and its first use, which in round 1 finds no
+#: prior on the board to follow. Against three ``hard`` it raised ``expert``'s wins on the tuning
+#: seeds from 23.5 to 34.5 of 64 (docs/bots.md, "Twentieth pass").
+EXPERT_OPENING: dict[int, tuple[str, ...]] = {4: ("G01",)}
 OPENING_ROUNDS = 3
 
 
 def opening(state: State, moves: Sequence[Command],
             buildings: tuple[str, ...]) -> Sequence[Command]:
-    """While the opening lasts and the seat to move owns none of its ``buildings``: the builds
-    among ``moves`` of the first of them nobody has built yet (none legal now: ``moves``). A
-    ``MoveSet``'s groups are read without enumerating its uses."""
+    """The builds among ``moves`` of the opening's ``buildings`` while the opening lasts, else
+    ``moves``; a ``MoveSet``'s groups are read without enumerating its uses."""
     if not buildings or state.round > OPENING_ROUNDS:
         return moves
-    built = state.built
-    seat = state.flow.turn.decider
-    if any(built[b].seat == seat for b in buildings if b in built):
-        return moves
-    building = next((b for b in buildings if b not in built), None)
-    if building is None:
-        return moves
     if isinstance(moves, MoveSet):
-        group = moves.groups().get("BUILD", {}).get(building)
-        builds = list(group.moves()) if group is not None else []
+        groups = moves.groups().get("BUILD", {})
+        builds = [move for building in buildings if building in groups
+                  for move in groups[building].moves()]
     else:
         builds = [move for move in moves
-                  if isinstance(move, Build) and move.building == building]
+                  if isinstance(move, Build) and move.building in buildings]
     return builds or moves
 
 
 class Expert:
     """``expert``, the top level (docs/bots.md, "Expert", "Seventh pass"): with two, three or
     four players the rollout planner at :data:`EXPERT_EVALUATIONS` positions a decision (at four
-    after :data:`EXPERT_OPENING`); solo
+    after :data:`EXPERT_OPENING`'s building); solo
     the solo planner, a whole game's plan improved by rollouts to the end (the solo game is
     deterministic once begun, so its plan's score is exact), one plan a game
     (``ora_rules.bots.per_game``). ``evaluations`` (``expert:N``) sets every budget."""

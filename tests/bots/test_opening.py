@@ -13,7 +13,7 @@ from ora_rules.bots import make_bot
 from ora_rules.bots.levels import EXPERT_OPENING, OPENING_ROUNDS, opening
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet, legal_moves
-from ora_rules.notation import Build, Command
+from ora_rules.notation import Build
 from ora_rules.setup import make_config
 from tests.support import rules
 
@@ -74,58 +74,3 @@ def test_no_opening_once_its_rounds_are_over_or_its_building_is_gone() -> None:
         taken = taken or (isinstance(move, Build) and move.building == "G01")
         state = execute(state, move, r).state
     assert taken
-
-
-def _play_seat_out(state: State, seat: int, move: Command, rng: random.Random) -> State:
-    """``state`` after ``seat`` builds ``move`` and ``hard`` plays the rest of its turn."""
-    r = rules()
-    hard = make_bot("hard", r)
-    state = execute(state, move, r).state
-    while not state.finished and state.flow.turn.seat == seat:
-        state = execute(state, hard(state, legal_moves(state, r), rng), r).state
-    return state
-
-
-def test_once_the_priory_is_taken_the_next_seat_builds_the_fuel_merchant() -> None:
-    """At four, a seat whose Priory another seat built first builds the Fuel Merchant (G06),
-    the next building of the opening (one copy of each a game), from either kind of move list."""
-    r = rules()
-    buildings = EXPERT_OPENING[4]
-    assert buildings[:2] == ("G01", "G06")
-    rng = random.Random(5)
-    for variant in ("france", "ireland"):
-        state = _four(variant=variant)
-        first = state.flow.turn.seat
-        priory = opening(state, legal_moves(state, r), buildings)
-        assert {m.building for m in priory if isinstance(m, Build)} == {"G01"}
-        state = _play_seat_out(state, first, priory[0], rng)
-        assert state.built["G01"].seat == first
-        second = state.flow.turn.seat
-        merchant = opening(state, MoveSet(state, r), buildings)
-        assert merchant and all(isinstance(m, Build) and m.building == "G06" for m in merchant)
-        assert list(merchant) == list(opening(state, legal_moves(state, r), buildings))
-        state = _play_seat_out(state, second, merchant[0], rng)
-        assert state.built["G06"].seat == second
-
-
-def test_a_seat_that_owns_a_building_of_the_opening_plays_on_unchanged() -> None:
-    """The first seat built the Priory; later in the opening, where it may build another
-    building nobody has built, an opening naming that building after the Priory passes its
-    moves unchanged (one opening building a seat), and one naming it alone keeps its builds."""
-    r = rules()
-    rng = random.Random(5)
-    state = _four()
-    first = state.flow.turn.seat
-    state = _play_seat_out(state, first, opening(state, legal_moves(state, r), ("G01",))[0], rng)
-    hard = make_bot("hard", r)
-    checked = 0
-    while state.round <= OPENING_ROUNDS:
-        moves = legal_moves(state, r)
-        builds = [m for m in moves if isinstance(m, Build)]
-        if state.flow.turn.seat == first and builds:
-            other = builds[0].building
-            assert opening(state, moves, ("G01", other)) is moves
-            assert opening(state, moves, (other,)) == [m for m in builds if m.building == other]
-            checked += 1
-        state = execute(state, hard(state, moves, rng), r).state
-    assert checked
