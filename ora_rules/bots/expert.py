@@ -2,7 +2,7 @@
 issue 36).
 
 ``expert`` (``ora_rules.bots.levels.Expert``): at a table of two, three or four, the rollout
-planner with a larger budget in positions valued (1200 a decision; ``hard``'s, with two
+planner with a larger budget in positions valued (2400 a decision; ``hard``'s, with two
 players, has 900); solo, the solo planner (``ora_rules.bots.solo``). The learned evaluation
 (``ora_rules.bots.value``) is shipped and plays here, in ``learned``, but measured it lost
 points solo in every form tried (docs/bots.md, "Expert"), so the level does not use it.

@@ -81,9 +81,11 @@ class Hard:
 #: ``expert``'s time backstop a decision, and its budget by the number of players at the table
 #: (``hard``: 900 with two). Three or four: 2400, affordable since the strategic evaluation
 #: counts once what a search shares (about 0.3 ms a position; p99 0.84 s at load 3), and
-#: stronger than 1200 against three ``hard`` (docs/bots.md, "Expert").
+#: stronger than 1200 against three ``hard`` (docs/bots.md, "Expert"). Two: 2400 too since the
+#: compiled core (p99 0.37 s at load 2; against ``hard`` 27 of 40 where 1200 won 22.5,
+#: docs/bots.md, "Twenty-first pass").
 EXPERT_SECONDS = 0.9
-EXPERT_EVALUATIONS = {2: 1200, 3: 2400, 4: 2400}
+EXPERT_EVALUATIONS = {2: 2400, 3: 2400, 4: 2400}
 #: The points by which another candidate's rollout must beat the planner's first choice's, by
 #: the number of players: at four it won games against three ``hard``, at three it lost them
 #: (docs/bots.md, "Twelfth pass").
