@@ -70,7 +70,8 @@ def test_no_opening_once_its_rounds_are_over_or_its_building_is_gone() -> None:
         chosen = opening(state, moves, ("G01",))
         if state.round > OPENING_ROUNDS or taken:
             assert chosen is moves
-        move = hard(state, moves, rng) if state.flow.turn.decider else chosen[0]
+        first_seat = state.flow.turn.decider == 0  # plays the opening; the others hard
+        move = chosen[0] if first_seat else hard(state, moves, rng)
         taken = taken or (isinstance(move, Build) and move.building == "G01")
         state = execute(state, move, r).state
     assert taken
