@@ -22,6 +22,7 @@ from ora_rules.bots.search import SearchBot
 from ora_rules.bots.solo import EVALUATIONS as SOLO_EVALUATIONS
 from ora_rules.bots.solo import SoloPlanner
 from ora_rules.bots.strategy import strategic_value
+from ora_rules.bots.value import MODELS, model
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Build, Command
 from ora_rules.specs import Rules
@@ -105,6 +106,20 @@ EXPERT_ROLLOUTS = {2: 1, 3: 1, 4: 2}
 #: seeds from 23.5 to 34.5 of 64 (docs/bots.md, "Twentieth pass").
 EXPERT_OPENING: dict[int, tuple[str, ...]] = {4: ("G01",)}
 OPENING_ROUNDS = 3
+#: The modes whose rollouts end in the learned evaluation (``ora_rules.bots.value``, the
+#: mode's shipped model) rather than the strategic one. At a table of four it won 48 of 64
+#: games against three ``hard`` where the strategic value won 34.5 (docs/bots.md,
+#: "Twenty-second pass"); solo it lost points (docs/bots.md, "The learned evaluation").
+EXPERT_LEARNED = frozenset({"4"})
+
+
+def expert_leaf(state: State, seat: int, rules: Rules) -> float:
+    """What ``expert``'s rollouts are worth where they stop: the seat's learned value in the
+    modes of :data:`EXPERT_LEARNED`, else its strategic value."""
+    mode = state.config.mode
+    if mode in EXPERT_LEARNED:
+        return model(MODELS[mode]).value(state, seat, rules)
+    return strategic_value(state, seat, rules)
 
 
 def opening(state: State, moves: Sequence[Command],
@@ -136,7 +151,8 @@ class Expert:
         self.tables = {players: RolloutPlanner(rules, evaluations=evaluations or budget,
                                                seconds=seconds, margin=EXPERT_MARGIN[players],
                                                width=EXPERT_WIDTH[players],
-                                               rollouts=EXPERT_ROLLOUTS[players])
+                                               rollouts=EXPERT_ROLLOUTS[players],
+                                               leaf=expert_leaf)
                        for players, budget in EXPERT_EVALUATIONS.items()}
         # a plan a game: one bot object may play several solo games at once (the server's);
         # ``expert:N`` sets the solo planner's budget too (it had kept its own default)

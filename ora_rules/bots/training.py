@@ -41,6 +41,11 @@ RECIPES: dict[str, dict[str, Any]] = {
     "solo": {"players": 1, "variants": ["france", "ireland"], "length": "long",
              "seeds": [10_000, 10_064], "policy": "hard", "epsilon": 0.15, "top": 4,
              "min_count": 20, "ridge": 10.0},
+    # The table of four, where ``expert``'s rollouts end in it: their moves are the planner's,
+    # as ``hard``'s are, so the positions where they stop are of the kind these games hold.
+    "four": {"players": 4, "variants": ["france", "ireland"], "length": "long",
+             "seeds": [11_000, 11_256], "policy": "hard", "epsilon": 0.15, "top": 4,
+             "min_count": 20, "ridge": 10.0},
 }
 
 Sample = tuple[dict[int, float], float, float]  # features, progress, points still to come

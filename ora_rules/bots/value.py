@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
 
 from attrs import frozen
@@ -32,6 +33,10 @@ from ora_rules.learning.encoding import GLOBAL, SEAT, observe_sparse
 from ora_rules.scoring import score_player
 from ora_rules.specs import Rules
 
+#: Where the shipped models are, and the model of each mode (``ora_rules.bots.training`` has
+#: their recipes: solo, and the table of four).
+DATA = Path(__file__).with_name("data")
+MODELS = {"1": "value_solo.json", "4": "value_four.json"}
 #: Bumped whenever a feature's meaning changes: a model names the version it was trained on.
 FEATURE_VERSION = 1
 #: The observation's indices used: the global block and the seat's own block.
@@ -159,6 +164,12 @@ def from_json(text: str) -> ValueModel:
 
 def load(path: Path) -> ValueModel:
     return from_json(path.read_text())
+
+
+@cache
+def model(name: str) -> ValueModel:
+    """A shipped model by file name (read once a process)."""
+    return load(DATA / name)
 
 
 def hat(at: float, knots: Sequence[float]) -> list[tuple[int, float]]:

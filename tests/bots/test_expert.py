@@ -11,12 +11,13 @@ import threading
 from ora_api.tools.selfplay import play_game
 from ora_core.evolve import fold
 from ora_rules.bots import make_bot, training
-from ora_rules.bots.expert import DATA, MODELS, Learned, model
-from ora_rules.bots.levels import EXPERT_EVALUATIONS, Expert, Hard
+from ora_rules.bots.expert import Learned
+from ora_rules.bots.levels import EXPERT_EVALUATIONS, Expert, Hard, expert_leaf
 from ora_rules.bots.per_game import PerGame
 from ora_rules.bots.solo import EVALUATIONS as SOLO_EVALUATIONS
 from ora_rules.bots.solo import SoloPlanner
-from ora_rules.bots.value import FEATURE_VERSION, features, from_json, progress
+from ora_rules.bots.strategy import strategic_value
+from ora_rules.bots.value import DATA, FEATURE_VERSION, MODELS, features, from_json, model, progress
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
 from ora_rules.setup import make_config
@@ -135,3 +136,25 @@ def test_expert_plays_a_two_player_game_to_its_end() -> None:
     game = play_game(r, 2, "france", "long", 31, [make_bot("expert", r), make_bot("hard", r)],
                      max_rounds=180)
     assert game.finished and game.rounds <= 180
+
+
+def test_expert_ends_its_rollouts_in_the_learned_value_at_four() -> None:
+    """Issue 36 (docs/bots.md, "Twenty-second pass"): at a table of four (mode 4) a rollout of
+    ``expert`` is worth, where it stops, the seat's learned value (the model ``four``: its
+    provisional score, R-SCORE-1, and the points the model expects to come); at a table of
+    three, where no model was measured, its strategic value as before."""
+    r = rules()
+    expert = Expert(r)
+    assert all(table.leaf is expert_leaf for table in expert.tables.values())
+    for players, learned in ((4, True), (3, False)):
+        state = fold(start(make_config(players, "france", "long", 3), r))
+        rng = random.Random(1)
+        for _ in range(9):  # a few decisions into the first round
+            state = execute(state, Hard(r)(state, MoveSet(state, r), rng), r).state
+        seat = state.flow.turn.decider
+        strategic = strategic_value(state, seat, r)
+        if learned:
+            four = model(MODELS["4"]).value(state, seat, r)
+            assert expert_leaf(state, seat, r) == four != strategic
+        else:
+            assert expert_leaf(state, seat, r) == strategic
