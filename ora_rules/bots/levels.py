@@ -2,8 +2,9 @@
 "Levels", "Expert").
 
 Each is a name for one configured bot, each bounded in positions valued a decision with a time
-backstop under 1 s; ``expert`` is the rollout planner with a larger budget at a table and the
-solo planner solo (``ora_rules.bots.solo``; the learned evaluation plays in ``learned``,
+backstop under 1 s; ``expert`` is the rollout planner with a larger budget at a table (at four
+its rollouts ending in the learned evaluation of that table, ``ora_rules.bots.value``) and the
+solo planner solo (``ora_rules.bots.solo``; solo the learned evaluation plays in ``learned``,
 ``ora_rules.bots.expert``). All four build
 and settle, so their two-player games end by the rules (R-END-2, R-END-3).
 """
@@ -141,7 +142,7 @@ def opening(state: State, moves: Sequence[Command],
 class Expert:
     """``expert``, the top level (docs/bots.md, "Expert", "Seventh pass"): with two, three or
     four players the rollout planner at :data:`EXPERT_EVALUATIONS` positions a decision (at four
-    after :data:`EXPERT_OPENING`'s building); solo
+    after :data:`EXPERT_OPENING`'s building, its rollouts valued by :func:`expert_leaf`); solo
     the solo planner, a whole game's plan improved by rollouts to the end (the solo game is
     deterministic once begun, so its plan's score is exact), one plan a game
     (``ora_rules.bots.per_game``). ``evaluations`` (``expert:N``) sets every budget."""
