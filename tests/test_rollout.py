@@ -201,7 +201,7 @@ def test_another_candidate_replaces_the_first_choice_only_by_the_margin() -> Non
     assert pick(RolloutPlanner(r, evaluations=240, seconds=60.0, margin=0.0)) != first
     expert = make_bot("expert", rules())
     assert isinstance(expert, Expert)
-    assert {n: table.margin for n, table in expert.tables.items()} == {2: 0.0, 3: 0.0, 4: 5.0}
+    assert {n: table.margin for n, table in expert.tables.items()} == {2: 0.0, 3: 0.0, 4: 2.5}
 
 
 def test_a_candidate_is_valued_by_the_mean_of_its_rollouts() -> None:
