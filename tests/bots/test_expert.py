@@ -142,12 +142,13 @@ def test_expert_ends_its_rollouts_in_the_learned_value_at_four() -> None:
     """Issue 36 (docs/bots.md, "Twenty-second pass"): at a table of four (mode 4) a rollout of
     ``expert`` is worth, where it stops, the seat's learned value (the model ``four``: its
     provisional score, R-SCORE-1, and the points the model expects to come); at a table of
-    three, where no model was measured, its strategic value as before."""
+    three, and in the short game of four (where the model, trained on the long game, won fewer
+    games), its strategic value as before."""
     r = rules()
     expert = Expert(r)
     assert all(table.leaf is expert_leaf for table in expert.tables.values())
-    for players, learned in ((4, True), (3, False)):
-        state = fold(start(make_config(players, "france", "long", 3), r))
+    for players, length, learned in ((4, "long", True), (3, "long", False), (4, "short", False)):
+        state = fold(start(make_config(players, "france", length, 3), r))
         rng = random.Random(1)
         for _ in range(9):  # a few decisions into the first round
             state = execute(state, Hard(r)(state, MoveSet(state, r), rng), r).state
