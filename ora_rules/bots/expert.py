@@ -3,9 +3,10 @@ issue 36).
 
 ``expert`` (``ora_rules.bots.levels.Expert``): at a table of two, three or four, the rollout
 planner with a larger budget in positions valued (2400 a decision; ``hard``'s, with two
-players, has 900); solo, the solo planner (``ora_rules.bots.solo``). At a table of four its
-rollouts end in the learned evaluation of that table (``ora_rules.bots.value``, the model
-``four``), which won more games and more points there than the strategic evaluation
+players, has 900); solo, the solo planner (``ora_rules.bots.solo``). At a table of three or
+four (the long games) its rollouts end in the learned evaluation of that table
+(``ora_rules.bots.value``, the models ``three`` and ``four``), which won more games and more
+points there than the strategic evaluation
 (docs/bots.md, "Twenty-second pass"); solo the learned evaluation lost points in every form
 tried (docs/bots.md, "Expert"), and plays only here.
 
@@ -30,8 +31,8 @@ from ora_rules.bots.value import MODELS, model
 from ora_rules.notation import Command
 from ora_rules.specs import Rules
 
-#: The modes ``learned`` plays its rollouts in: solo (at a table of four ``expert`` itself ends
-#: its rollouts in the learned value, ``levels.EXPERT_LEARNED``).
+#: The modes ``learned`` plays its rollouts in: solo (at a table of three or four ``expert``
+#: itself ends its rollouts in the learned value, ``levels.EXPERT_LEARNED``).
 LEARNED_MODES = ("1",)
 #: The time backstop of a whole decision (the budget is in positions valued).
 SECONDS = 0.9

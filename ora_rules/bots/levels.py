@@ -2,11 +2,11 @@
 "Levels", "Expert").
 
 Each is a name for one configured bot, each bounded in positions valued a decision with a time
-backstop under 1 s; ``expert`` is the rollout planner with a larger budget at a table (at four
-its rollouts ending in the learned evaluation of that table, ``ora_rules.bots.value``) and the
-solo planner solo (``ora_rules.bots.solo``; solo the learned evaluation plays in ``learned``,
-``ora_rules.bots.expert``). All four build
-and settle, so their two-player games end by the rules (R-END-2, R-END-3).
+backstop under 1 s; ``expert`` is the rollout planner with a larger budget at a table (at three
+or four its rollouts ending in the learned evaluation of that table, ``ora_rules.bots.value``)
+and the solo planner solo (``ora_rules.bots.solo``; solo the learned evaluation plays in
+``learned``, ``ora_rules.bots.expert``). All four build and settle, so their two-player games
+end by the rules (R-END-2, R-END-3).
 """
 
 from __future__ import annotations
@@ -110,10 +110,11 @@ EXPERT_ROLLOUTS = {2: 1, 3: 1, 4: 2}
 EXPERT_OPENING: dict[int, tuple[str, ...]] = {4: ("G01",)}
 OPENING_ROUNDS = 3
 #: The modes whose rollouts end in the learned evaluation (``ora_rules.bots.value``, the
-#: mode's shipped model) rather than the strategic one. At a table of four it won 48 of 64
-#: games against three ``hard`` where the strategic value won 34.5 (docs/bots.md,
-#: "Twenty-second pass"); solo it lost points (docs/bots.md, "The learned evaluation").
-EXPERT_LEARNED = frozenset({"4"})
+#: mode's shipped model) rather than the strategic one: the long games of three and four. At
+#: four it won 48 of 64 games against three ``hard`` where the strategic value won 34.5, at
+#: three 25.5 of 30 against 20.5 (docs/bots.md, "Twenty-second pass"); solo it lost points
+#: (docs/bots.md, "The learned evaluation"); in the short game of four it won fewer.
+EXPERT_LEARNED = frozenset({"3", "4"})
 
 
 def expert_leaf(state: State, seat: int, rules: Rules) -> float:

@@ -41,8 +41,12 @@ RECIPES: dict[str, dict[str, Any]] = {
     "solo": {"players": 1, "variants": ["france", "ireland"], "length": "long",
              "seeds": [10_000, 10_064], "policy": "hard", "epsilon": 0.15, "top": 4,
              "min_count": 20, "ridge": 10.0},
-    # The table of four, where ``expert``'s rollouts end in it: their moves are the planner's,
-    # as ``hard``'s are, so the positions where they stop are of the kind these games hold.
+    # The tables of three and four, where ``expert``'s rollouts end in them: their moves are
+    # the planner's, as ``hard``'s are, so the positions where they stop are of the kind these
+    # games hold.
+    "three": {"players": 3, "variants": ["france", "ireland"], "length": "long",
+              "seeds": [12_000, 12_256], "policy": "hard", "epsilon": 0.15, "top": 4,
+              "min_count": 20, "ridge": 10.0},
     "four": {"players": 4, "variants": ["france", "ireland"], "length": "long",
              "seeds": [11_000, 11_256], "policy": "hard", "epsilon": 0.15, "top": 4,
              "min_count": 20, "ridge": 10.0},

@@ -139,15 +139,16 @@ def test_expert_plays_a_two_player_game_to_its_end() -> None:
 
 
 def test_expert_ends_its_rollouts_in_the_learned_value_at_four() -> None:
-    """Issue 36 (docs/bots.md, "Twenty-second pass"): at a table of four (mode 4) a rollout of
-    ``expert`` is worth, where it stops, the seat's learned value (the model ``four``: its
-    provisional score, R-SCORE-1, and the points the model expects to come); at a table of
-    three, and in the short game of four (where the model, trained on the long game, won fewer
-    games), its strategic value as before."""
+    """Issue 36 (docs/bots.md, "Twenty-second pass"): at a table of three or four (modes 3 and
+    4, the long games) a rollout of ``expert`` is worth, where it stops, the seat's learned
+    value (the model of that mode: its provisional score, R-SCORE-1, and the points the model
+    expects to come); with two players, and in the short game of four (where the model,
+    trained on the long game, won fewer games), its strategic value as before."""
     r = rules()
     expert = Expert(r)
     assert all(table.leaf is expert_leaf for table in expert.tables.values())
-    for players, length, learned in ((4, "long", True), (3, "long", False), (4, "short", False)):
+    for players, length, learned in ((4, "long", True), (3, "long", True), (2, "long", False),
+                                     (4, "short", False)):
         state = fold(start(make_config(players, "france", length, 3), r))
         rng = random.Random(1)
         for _ in range(9):  # a few decisions into the first round
@@ -155,7 +156,9 @@ def test_expert_ends_its_rollouts_in_the_learned_value_at_four() -> None:
         seat = state.flow.turn.decider
         strategic = strategic_value(state, seat, r)
         if learned:
-            four = model(MODELS["4"]).value(state, seat, r)
-            assert expert_leaf(state, seat, r) == four != strategic
+            mode = state.config.mode
+            assert mode in MODELS
+            learned_value = model(MODELS[mode]).value(state, seat, r)
+            assert expert_leaf(state, seat, r) == learned_value != strategic
         else:
             assert expert_leaf(state, seat, r) == strategic
