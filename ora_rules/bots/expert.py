@@ -6,9 +6,9 @@ planner with a larger budget in positions valued (2400 a decision; ``hard``'s, w
 players, has 900); solo, the solo planner (``ora_rules.bots.solo``). At a table of three or
 four (the long games) its rollouts end in the learned evaluation of that table
 (``ora_rules.bots.value``, the models ``three`` and ``four``), which won more games and more
-points there than the strategic evaluation
-(docs/bots.md, "Twenty-second pass"); solo the learned evaluation lost points in every form
-tried (docs/bots.md, "Expert"), and plays only here.
+points there than the strategic evaluation (docs/bots.md, "Twenty-second pass"); solo the
+learned evaluation lost points in every form tried (docs/bots.md, "Expert"), and plays only
+here.
 
 ``learned``: solo, the rollout planner whose rollouts end in the learned evaluation. A one-ply
 planner led by the model plays badly (the model predicts the points still to come in the
@@ -50,8 +50,9 @@ class Learned:
                  seconds: float = SECONDS, width: int = WIDTH, depth: int = DEPTH) -> None:
         self.bots = {mode: RolloutPlanner(rules, width=width, depth=depth,
                                           evaluations=evaluations, seconds=seconds,
-                                          per_group=4, base_group=4, leaf=model(name).value)
-                     for mode, name in MODELS.items() if mode in LEARNED_MODES}
+                                          per_group=4, base_group=4,
+                                          leaf=model(MODELS[mode]).value)
+                     for mode in LEARNED_MODES}
         self.fallback = Expert(rules)
 
     def __call__(self, state: State, moves: Sequence[Command], rng: random.Random) -> Command:

@@ -138,7 +138,7 @@ def test_expert_plays_a_two_player_game_to_its_end() -> None:
     assert game.finished and game.rounds <= 180
 
 
-def test_expert_ends_its_rollouts_in_the_learned_value_at_four() -> None:
+def test_expert_ends_its_rollouts_in_the_learned_value_at_three_and_four() -> None:
     """Issue 36 (docs/bots.md, "Twenty-second pass"): at a table of three or four (modes 3 and
     4, the long games) a rollout of ``expert`` is worth, where it stops, the seat's learned
     value (the model of that mode: its provisional score, R-SCORE-1, and the points the model
