@@ -18,7 +18,7 @@ from ora_core.state import State
 from ora_rules.bots.per_game import PerGame
 from ora_rules.bots.planner import Planner, candidates
 from ora_rules.bots.players import Bot
-from ora_rules.bots.rollout import WIDTH, RolloutPlanner
+from ora_rules.bots.rollout import DEPTH, WIDTH, RolloutPlanner
 from ora_rules.bots.search import SearchBot
 from ora_rules.bots.solo import EVALUATIONS as SOLO_EVALUATIONS
 from ora_rules.bots.solo import SoloPlanner
@@ -100,6 +100,11 @@ EXPERT_MARGIN = {2: 0.0, 3: 0.0, 4: 2.5}
 #: that six rollouts share the work four had (docs/bots.md, "Eighteenth pass").
 EXPERT_WIDTH = {2: WIDTH, 3: WIDTH, 4: 3}
 EXPERT_ROLLOUTS = {2: 1, 3: 1, 4: 2}
+#: The decisions a rollout lasts, by mode where not :data:`~ora_rules.bots.rollout.DEPTH`: in
+#: the long game of four 24 (six of each seat's), where the rollouts end in the learned value
+#: (eight, two of each seat's, scored 5 points a player less at a table of four ``expert``:
+#: docs/bots.md, "Twenty-third pass").
+EXPERT_DEPTH = {"4": 24}
 #: The opening, by the number of players: buildings ``expert`` builds, when it can, in the
 #: first :data:`OPENING_ROUNDS` rounds, before anything else (its rollout planner chooses only
 #: where). At four the Priory (G01), which carries out the function of any building a prior
@@ -124,6 +129,11 @@ def expert_leaf(state: State, seat: int, rules: Rules) -> float:
     if mode in EXPERT_LEARNED:
         return model(MODELS[mode]).value(state, seat, rules)
     return strategic_value(state, seat, rules)
+
+
+def expert_depth(state: State) -> int:
+    """The decisions ``expert``'s rollouts last in the game of ``state``."""
+    return EXPERT_DEPTH.get(state.config.mode, DEPTH)
 
 
 def opening(state: State, moves: Sequence[Command],
@@ -155,6 +165,7 @@ class Expert:
         self.tables = {players: RolloutPlanner(rules, evaluations=evaluations or budget,
                                                seconds=seconds, margin=EXPERT_MARGIN[players],
                                                width=EXPERT_WIDTH[players],
+                                               depth=expert_depth,
                                                rollouts=EXPERT_ROLLOUTS[players],
                                                leaf=expert_leaf)
                        for players, budget in EXPERT_EVALUATIONS.items()}

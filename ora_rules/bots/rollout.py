@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ora_core.state import State
 from ora_rules.bots.planner import Evaluation, Planner
@@ -32,7 +32,8 @@ EVALUATIONS = 900
 
 class RolloutPlanner:
     """A bot object: the planner's best ``width`` moves, each followed by ``depth`` decisions
-    of the planner (weighing ``base_group`` moves a group), valued for the mover at the end;
+    of the planner (weighing ``base_group`` moves a group; ``depth`` may be a function of the
+    position, for a number that depends on its game), valued for the mover at the end;
     with ``rollouts`` above 1, each candidate by the mean of that many rollouts (their own
     draws of the planner's candidates, and of the other seats' moves).
 
@@ -43,7 +44,8 @@ class RolloutPlanner:
     points higher: the best of several noisy rollouts is mostly the luckiest (docs/bots.md,
     "Twelfth pass")."""
 
-    def __init__(self, rules: Rules, width: int = WIDTH, depth: int = DEPTH,
+    def __init__(self, rules: Rules, width: int = WIDTH,
+                 depth: int | Callable[[State], int] = DEPTH,
                  per_group: int = 8, base_group: int = 4, evaluations: int = EVALUATIONS,
                  seconds: float = 0.8, leaf: Evaluation | None = None,
                  margin: float = 0.0, rollouts: int = 1) -> None:
@@ -52,7 +54,7 @@ class RolloutPlanner:
         self.rollouts = rollouts  # a candidate's value: the mean of this many rollouts
         self.leaf: Evaluation | None = leaf  # None: the strategic evaluation
         self.width = width
-        self.depth = depth
+        self.depth = depth  # or the decisions a rollout lasts in the game of a position
         self.evaluations = evaluations
         self.seconds = seconds
         self.root = Planner(rules, per_group=per_group)
@@ -94,7 +96,8 @@ class RolloutPlanner:
                  stop: int) -> float:
         """The mover's value after ``depth`` decisions of the base planner from ``state``, or
         where the rollout stands once ``stop`` positions are valued in all."""
-        for _ in range(self.depth):
+        depth = self.depth if isinstance(self.depth, int) else self.depth(state)
+        for _ in range(depth):
             if state.finished or self._spent() >= stop or time.perf_counter() > deadline:
                 break
             left = stop - self.root.spent

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import random
 import threading
+from typing import Any
+
+import pytest
 
 from ora_api.tools.selfplay import play_game
 from ora_core.evolve import fold
@@ -162,3 +165,53 @@ def test_expert_ends_its_rollouts_in_the_learned_value_at_three_and_four() -> No
             assert expert_leaf(state, seat, r) == learned_value != strategic
         else:
             assert expert_leaf(state, seat, r) == strategic
+
+
+class _Counting:
+    """A planner standing in for a rollout's: counts its steps into the last of ``steps``."""
+
+    def __init__(self, planner: Any, steps: list[int]) -> None:
+        self.planner = planner
+        self.steps = steps
+
+    @property
+    def spent(self) -> int:
+        return int(self.planner.spent)
+
+    @spent.setter
+    def spent(self, value: int) -> None:
+        self.planner.spent = value
+
+    def ranked(self, *args: Any) -> Any:
+        self.steps[-1] += 1
+        return self.planner.ranked(*args)
+
+
+def test_expert_plays_its_rollouts_longer_in_the_long_game_of_four(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36 (docs/bots.md, "Twenty-third pass"): in the long game of four each rollout of
+    ``expert`` plays 24 decisions of the planner (six of each seat's) before the learned value
+    judges where it stopped; at three, and in the short game of four, 8. A budget out of reach
+    lets every rollout run its length."""
+    r = rules()
+    lengths: dict[tuple[int, str], list[int]] = {}
+    for players, length in ((4, "long"), (4, "short"), (3, "long")):
+        table = Expert(r, evaluations=1_000_000, seconds=60.0).tables[players]
+        steps: list[int] = []
+        play_on = table._play_on
+
+        def rollout(*args: Any, play_on: Any = play_on, steps: list[int] = steps) -> float:
+            steps.append(0)
+            return float(play_on(*args))
+
+        monkeypatch.setattr(table, "base", _Counting(table.base, steps))
+        monkeypatch.setattr(table, "_play_on", rollout)
+        state = fold(start(make_config(players, "france", length, 3), r))
+        rng = random.Random(1)
+        for _ in range(5):  # a few decisions into the first round
+            state = execute(state, Hard(r)(state, MoveSet(state, r), rng), r).state
+        table(state, MoveSet(state, r), random.Random(4))
+        lengths[players, length] = steps
+    assert lengths[4, "long"] == [24] * 6  # three candidates, two rollouts each
+    assert lengths[4, "short"] == [8] * 6
+    assert lengths[3, "long"] == [8] * 4
