@@ -101,10 +101,10 @@ EXPERT_MARGIN = {2: 0.0, 3: 0.0, 4: 2.5}
 EXPERT_WIDTH = {2: WIDTH, 3: WIDTH, 4: 3}
 EXPERT_ROLLOUTS = {2: 1, 3: 1, 4: 2}
 #: The decisions a rollout lasts, by mode where not :data:`~ora_rules.bots.rollout.DEPTH`: in
-#: the long game of four 24 (six of each seat's), where the rollouts end in the learned value
-#: (eight, two of each seat's, scored 5 points a player less at a table of four ``expert``:
-#: docs/bots.md, "Twenty-third pass").
-EXPERT_DEPTH = {"4": 24}
+#: the long games of three and four 24, where the rollouts end in the learned value (eight
+#: scored 5 points a player less at a table of four ``expert``, and won fewer games against
+#: ``hard`` at both tables: docs/bots.md, "Twenty-third pass").
+EXPERT_DEPTH = {"3": 24, "4": 24}
 #: The opening, by the number of players: buildings ``expert`` builds, when it can, in the
 #: first :data:`OPENING_ROUNDS` rounds, before anything else (its rollout planner chooses only
 #: where). At four the Priory (G01), which carries out the function of any building a prior

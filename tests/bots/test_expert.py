@@ -187,15 +187,15 @@ class _Counting:
         return self.planner.ranked(*args)
 
 
-def test_expert_plays_its_rollouts_longer_in_the_long_game_of_four(
+def test_expert_plays_its_rollouts_longer_in_the_long_games_of_three_and_four(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 36 (docs/bots.md, "Twenty-third pass"): in the long game of four each rollout of
-    ``expert`` plays 24 decisions of the planner (six of each seat's) before the learned value
-    judges where it stopped; at three, and in the short game of four, 8. A budget out of reach
-    lets every rollout run its length."""
+    """Issue 36 (docs/bots.md, "Twenty-third pass"): in the long games of three and four each
+    rollout of ``expert`` plays 24 decisions of the planner before the learned value judges
+    where it stopped; in the short game of four, and with two players, 8. A budget out of
+    reach lets every rollout run its length."""
     r = rules()
     lengths: dict[tuple[int, str], list[int]] = {}
-    for players, length in ((4, "long"), (4, "short"), (3, "long")):
+    for players, length in ((4, "long"), (4, "short"), (3, "long"), (2, "long")):
         table = Expert(r, evaluations=1_000_000, seconds=60.0).tables[players]
         steps: list[int] = []
         play_on = table._play_on
@@ -214,4 +214,5 @@ def test_expert_plays_its_rollouts_longer_in_the_long_game_of_four(
         lengths[players, length] = steps
     assert lengths[4, "long"] == [24] * 6  # three candidates, two rollouts each
     assert lengths[4, "short"] == [8] * 6
-    assert lengths[3, "long"] == [8] * 4
+    assert lengths[3, "long"] == [24] * 4
+    assert lengths[2, "long"] == [8] * 4
