@@ -100,11 +100,6 @@ EXPERT_MARGIN = {2: 0.0, 3: 0.0, 4: 2.5}
 #: that six rollouts share the work four had (docs/bots.md, "Eighteenth pass").
 EXPERT_WIDTH = {2: WIDTH, 3: WIDTH, 4: 3}
 EXPERT_ROLLOUTS = {2: 1, 3: 1, 4: 2}
-#: The decisions a rollout lasts, by mode where not :data:`~ora_rules.bots.rollout.DEPTH`: in
-#: the long games of three and four 24, where the rollouts end in the learned value (eight
-#: scored 5 points a player less at a table of four ``expert``, and won fewer games against
-#: ``hard`` at both tables: docs/bots.md, "Twenty-third pass").
-EXPERT_DEPTH = {"3": 24, "4": 24}
 #: The opening, by the number of players: buildings ``expert`` builds, when it can, in the
 #: first :data:`OPENING_ROUNDS` rounds, before anything else (its rollout planner chooses only
 #: where). At four the Priory (G01), which carries out the function of any building a prior
@@ -120,6 +115,11 @@ OPENING_ROUNDS = 3
 #: three 25.5 of 30 against 20.5 (docs/bots.md, "Twenty-second pass"); solo it lost points
 #: (docs/bots.md, "The learned evaluation"); in the short game of four it won fewer.
 EXPERT_LEARNED = frozenset({"3", "4"})
+#: The decisions a rollout lasts in those modes (elsewhere :data:`~ora_rules.bots.rollout.DEPTH`,
+#: 8): the learned value judges where a rollout stops better than the strategic one, and eight
+#: scored 5 points a player less at a table of four ``expert`` and won fewer games against
+#: ``hard`` at three and four (docs/bots.md, "Twenty-third pass").
+LEARNED_DEPTH = 24
 
 
 def expert_leaf(state: State, seat: int, rules: Rules) -> float:
@@ -132,8 +132,9 @@ def expert_leaf(state: State, seat: int, rules: Rules) -> float:
 
 
 def expert_depth(state: State) -> int:
-    """The decisions ``expert``'s rollouts last in the game of ``state``."""
-    return EXPERT_DEPTH.get(state.config.mode, DEPTH)
+    """The decisions ``expert``'s rollouts last in the game of ``state``: longer where they end
+    in the learned value (:func:`expert_leaf`)."""
+    return LEARNED_DEPTH if state.config.mode in EXPERT_LEARNED else DEPTH
 
 
 def opening(state: State, moves: Sequence[Command],

@@ -54,7 +54,7 @@ class RolloutPlanner:
         self.rollouts = rollouts  # a candidate's value: the mean of this many rollouts
         self.leaf: Evaluation | None = leaf  # None: the strategic evaluation
         self.width = width
-        self.depth = depth  # or the decisions a rollout lasts in the game of a position
+        self.depth = depth  # a number, or a function of the position where a rollout starts
         self.evaluations = evaluations
         self.seconds = seconds
         self.root = Planner(rules, per_group=per_group)
