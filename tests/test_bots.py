@@ -148,3 +148,50 @@ def test_games_with_a_fixed_end_are_never_adjudicated() -> None:
     game = run_arena(rules(), 3, ["greedy:4", "random"], 1, seed=2, length="short",
                      adjudicate_after=1).games[0]
     assert game.finished and not game.adjudicated
+
+
+def test_the_arena_says_where_each_bots_points_come_from() -> None:
+    """R-SCORE-1: a total is the goods' points, the buildings' economic values and the
+    settlements' points; the arena gives each bot's mean of each part and of the settlements
+    built, counted from the same games played again seat by seat."""
+    names = ["greedy:4", "random"]
+    result = run_arena(rules(), 3, names, 2, seed=2, length="short")
+    for standing in result.standings:
+        assert standing.mean_goods + standing.mean_economic + standing.mean_settlements == \
+            pytest.approx(standing.mean)
+    sums = {name: [0, 0, 0, 0, 0] for name in names}
+    for game in result.games:
+        replay = play_game(rules(), 3, "france", "short", game.seed,
+                           [make_bot(n, rules()) for n in game.bots])
+        assert replay.totals == game.totals
+        for bot, part in zip(game.bots, replay.breakdown, strict=True):
+            for i, value in enumerate((part.goods, part.economic, sum(part.settlements),
+                                       len(part.settlements), 1)):
+                sums[bot][i] += value
+    built = 0.0
+    for standing in result.standings:
+        goods, economic, settlements, settled, seats = sums[standing.bot]
+        assert (standing.mean_goods, standing.mean_economic, standing.mean_settlements,
+                standing.mean_settlements_built) == pytest.approx(
+            (goods / seats, economic / seats, settlements / seats, settled / seats))
+        built += standing.mean_settlements_built
+    assert built > 0  # settlements were built (R-SET-3): the count is not a constant nought
+
+
+def test_ora_arena_prints_the_totals_parts() -> None:
+    """The text report's table of parts and the JSON report's fields say the same."""
+    command = [sys.executable, "-m", "ora_api.cli", "arena", "--players", "3", "--bots",
+               "greedy:4,random", "--games", "2", "--length", "short", "--seed", "2",
+               "--jobs", "1"]
+    text = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    report = json.loads(subprocess.run([*command, "--json"], capture_output=True, text=True,
+                                       check=True).stdout)
+    lines = text.splitlines()
+    header = next(i for i, line in enumerate(lines) if "settlements  built" in line)
+    for row, standing in zip(lines[header + 1:header + 3], report["standings"], strict=True):
+        assert row.split() == [standing["bot"], f"{standing['mean_goods']:.1f}",
+                               f"{standing['mean_economic']:.1f}",
+                               f"{standing['mean_settlements']:.1f}",
+                               f"{standing['mean_settlements_built']:.2f}"]
+        assert standing["mean_goods"] + standing["mean_economic"] + \
+            standing["mean_settlements"] == pytest.approx(standing["mean_total"])

@@ -174,7 +174,10 @@ def _arena(args: argparse.Namespace) -> int:
             "games": args.games, "players": args.players, "variant": args.variant,
             "length": args.length, "seed": args.seed, "jobs": jobs, "seconds": took,
             "standings": [{"bot": s.bot, "seats": s.games, "wins": s.wins, "rate": s.rate,
-                           "ci95": [s.low, s.high], "mean_total": s.mean}
+                           "ci95": [s.low, s.high], "mean_total": s.mean,
+                           "mean_goods": s.mean_goods, "mean_economic": s.mean_economic,
+                           "mean_settlements": s.mean_settlements,
+                           "mean_settlements_built": s.mean_settlements_built}
                           for s in result.standings],
             "ratings": [{"bot": r.bot, "rating": r.rating, "ci95": [r.low, r.high],
                          "pairs": r.pairs} for r in result.ratings],
@@ -205,6 +208,11 @@ def _arena(args: argparse.Namespace) -> int:
     for s in result.standings:
         print(f"  {s.bot:<13} {s.games:>6} {s.wins:>6.1f} {s.rate:>6.1%}   "
               f"{s.low:>6.1%} .. {s.high:<6.1%}{'':>8}{s.mean:>7.1f}")
+    print("  bot             goods  buildings  settlements  built   "
+          "a seat's mean total in parts")
+    for s in result.standings:
+        print(f"  {s.bot:<13} {s.mean_goods:>7.1f} {s.mean_economic:>10.1f} "
+              f"{s.mean_settlements:>12.1f} {s.mean_settlements_built:>6.2f}")
     print("  bot           rating   95% interval (bootstrap)   pairs   Bradley-Terry, Elo scale")
     for r in result.ratings:
         print(f"  {r.bot:<13} {r.rating:>6.0f}   {r.low:>6.0f} .. {r.high:<6.0f}"

@@ -30,6 +30,23 @@ class Standing:
     high: float
     #: The mean final total of its seats (the provisional one where a game stopped).
     mean: float = 0.0
+    #: ... and its parts (R-SCORE-1): goods, the buildings' economic values, the settlements'
+    #: points; and the settlements a seat built (what tells a bot's author where its points
+    #: come from, and where they are missing: docs/bots.md, "Where the points come from").
+    mean_goods: float = 0.0
+    mean_economic: float = 0.0
+    mean_settlements: float = 0.0
+    mean_settlements_built: float = 0.0
+
+
+@frozen
+class Points:
+    """One seat's total in parts (R-SCORE-1), as ``ora_rules.scoring`` counts them."""
+
+    goods: int
+    economic: int
+    settlements: int
+    settlements_built: int
 
 
 @frozen
@@ -54,6 +71,8 @@ class ArenaGame:
     move_times: tuple[tuple[float, ...], ...] = ()
     #: Each seat's bot decisions' work: positions valued (``ora_rules.bots.work``).
     move_work: tuple[tuple[int, ...], ...] = ()
+    #: Each seat's total in parts, in the same (final or provisional) position.
+    points: tuple[Points, ...] = ()
 
 
 @frozen
@@ -152,7 +171,9 @@ def _play(index: int, seed: int, names: tuple[str, ...], players: int, variant: 
                      winners=winners, finished=result.finished,
                      seconds=time.perf_counter() - start, adjudicated=adjudicated,
                      rounds=result.rounds, move_times=tuple(tuple(t) for t in times),
-                     move_work=tuple(tuple(w) for w in work))
+                     move_work=tuple(tuple(w) for w in work),
+                     points=tuple(Points(s.goods, s.economic, sum(s.settlements),
+                                         len(s.settlements)) for s in result.breakdown))
 
 
 def play_games(rules: Rules, players: int, bot_names: Sequence[str], games: int, seed: int,
@@ -190,22 +211,31 @@ def play_games(rules: Rules, players: int, bot_names: Sequence[str], games: int,
 
 def standings_of(bot_names: Sequence[str], games: Sequence[ArenaGame]) -> list[Standing]:
     """Each bot's seats played, wins (a shared first place counts as a fraction), win rate and
-    its Wilson 95 % interval."""
+    its Wilson 95 % interval, its mean total and the total's mean parts."""
     seats: dict[str, int] = defaultdict(int)
     wins: dict[str, float] = defaultdict(float)
     points: dict[str, int] = defaultdict(int)
+    parts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for game in games:
         for name, total in zip(game.bots, game.totals, strict=False):
             seats[name] += 1
             points[name] += total
+        for name, part in zip(game.bots, game.points, strict=False):
+            sums = parts[name]
+            sums[0] += part.goods
+            sums[1] += part.economic
+            sums[2] += part.settlements
+            sums[3] += part.settlements_built
         for seat in game.winners:
             wins[game.bots[seat]] += 1 / len(game.winners)
     out = []
     for name in bot_names:
         n = seats[name]
         low, high = wilson(wins[name], n)
+        goods, economic, settlements, built = (x / n if n else 0.0 for x in parts[name])
         out.append(Standing(name, n, wins[name], wins[name] / n if n else 0.0, low, high,
-                            points[name] / n if n else 0.0))
+                            points[name] / n if n else 0.0, goods, economic, settlements,
+                            built))
     return out
 
 

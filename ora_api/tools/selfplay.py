@@ -12,6 +12,7 @@ from attrs import frozen
 
 from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold
+from ora_core.parts import Score
 from ora_rules.bots import Bot, random_bot
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
@@ -47,6 +48,9 @@ class SelfPlayResult:
     #: Each scored seat's total in the last position: the final scores when ``finished``,
     #: else the provisional ones (what an adjudication of a stopped game goes by).
     totals: tuple[int, ...] = ()
+    #: The same scores in full (goods, buildings, each settlement: R-SCORE-1), for a bot's
+    #: author asking where its points come from (``ora arena``); not in :meth:`to_json`.
+    breakdown: tuple[Score, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,6 +109,7 @@ def play_game(rules: Rules, players: int, variant: str, length: str, seed: int,
         events.extend(new)
         moves.append(new[0].move if isinstance(new[0], MovePlayed) else "?")
     scores = state.scores or ()
+    last = scores or score(state, rules)
     built = tuple(sorted(b for b in state.built if not b.startswith("L")))
     return SelfPlayResult(
         game_id=str(game_id), players=players, variant=variant, length=length, seed=seed,
@@ -119,7 +124,7 @@ def play_game(rules: Rules, players: int, variant: str, length: str, seed: int,
         winners=_winners(events), buildings_built=built,
         buildings_used=tuple(sorted(_spec_id(b) for b in state.used)),
         liesborn=config.liesborn, wonder_tiles=config.wonder_tiles,
-        totals=tuple(s.total for s in (scores or score(state, rules))),
+        totals=tuple(s.total for s in last), breakdown=last,
     )
 
 
