@@ -195,3 +195,12 @@ def test_ora_arena_prints_the_totals_parts() -> None:
                                f"{standing['mean_settlements_built']:.2f}"]
         assert standing["mean_goods"] + standing["mean_economic"] + \
             standing["mean_settlements"] == pytest.approx(standing["mean_total"])
+    for game in report["results"]:  # each seat's parts, game by game
+        assert [p["goods"] + p["economic"] + p["settlements"] for p in game["parts"]] == \
+            game["totals"]
+    seats = [(bot, p) for game in report["results"]
+             for bot, p in zip(game["bots"], game["parts"], strict=True)]
+    for standing in report["standings"]:
+        mine = [p for bot, p in seats if bot == standing["bot"]]
+        assert standing["mean_settlements_built"] == pytest.approx(
+            sum(p["settlements_built"] for p in mine) / len(mine))

@@ -183,7 +183,11 @@ def _arena(args: argparse.Namespace) -> int:
                          "pairs": r.pairs} for r in result.ratings],
             "results": [{"seed": g.seed, "bots": list(g.bots), "totals": list(g.totals),
                          "winners": list(g.winners), "finished": g.finished,
-                         "adjudicated": g.adjudicated, "rounds": g.rounds}
+                         "adjudicated": g.adjudicated, "rounds": g.rounds,
+                         "parts": [{"goods": p.goods, "economic": p.economic,
+                                    "settlements": p.settlements,
+                                    "settlements_built": p.settlements_built}
+                                   for p in g.points]}
                         for g in result.games],
             "move_times": [{"bot": t.bot, "moves": t.moves, "p50": t.p50, "p99": t.p99,
                             "max": t.longest, "work_p50": t.work_p50, "work_p99": t.work_p99,
