@@ -187,7 +187,7 @@ def _arena(args: argparse.Namespace) -> int:
                          "parts": [{"goods": p.goods, "economic": p.economic,
                                     "settlements": p.settlements,
                                     "settlements_built": p.settlements_built}
-                                   for p in g.points]}
+                                   for p in g.parts]}
                         for g in result.games],
             "move_times": [{"bot": t.bot, "moves": t.moves, "p50": t.p50, "p99": t.p99,
                             "max": t.longest, "work_p50": t.work_p50, "work_p99": t.work_p99,

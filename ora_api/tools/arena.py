@@ -32,7 +32,7 @@ class Standing:
     mean: float = 0.0
     #: ... and its parts (R-SCORE-1): goods, the buildings' economic values, the settlements'
     #: points; and the settlements a seat built (what tells a bot's author where its points
-    #: come from, and where they are missing: docs/bots.md, "Where the points come from").
+    #: come from, and where they are missing: docs/bots.md, "The arena").
     mean_goods: float = 0.0
     mean_economic: float = 0.0
     mean_settlements: float = 0.0
@@ -40,7 +40,7 @@ class Standing:
 
 
 @frozen
-class Points:
+class Parts:
     """One seat's total in parts (R-SCORE-1), as ``ora_rules.scoring`` counts them."""
 
     goods: int
@@ -72,7 +72,7 @@ class ArenaGame:
     #: Each seat's bot decisions' work: positions valued (``ora_rules.bots.work``).
     move_work: tuple[tuple[int, ...], ...] = ()
     #: Each seat's total in parts, in the same (final or provisional) position.
-    points: tuple[Points, ...] = ()
+    parts: tuple[Parts, ...] = ()
 
 
 @frozen
@@ -172,8 +172,8 @@ def _play(index: int, seed: int, names: tuple[str, ...], players: int, variant: 
                      seconds=time.perf_counter() - start, adjudicated=adjudicated,
                      rounds=result.rounds, move_times=tuple(tuple(t) for t in times),
                      move_work=tuple(tuple(w) for w in work),
-                     points=tuple(Points(s.goods, s.economic, sum(s.settlements),
-                                         len(s.settlements)) for s in result.breakdown))
+                     parts=tuple(Parts(s.goods, s.economic, sum(s.settlements),
+                                       len(s.settlements)) for s in result.breakdown))
 
 
 def play_games(rules: Rules, players: int, bot_names: Sequence[str], games: int, seed: int,
@@ -215,13 +215,13 @@ def standings_of(bot_names: Sequence[str], games: Sequence[ArenaGame]) -> list[S
     seats: dict[str, int] = defaultdict(int)
     wins: dict[str, float] = defaultdict(float)
     points: dict[str, int] = defaultdict(int)
-    parts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    sums_of: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for game in games:
         for name, total in zip(game.bots, game.totals, strict=False):
             seats[name] += 1
             points[name] += total
-        for name, part in zip(game.bots, game.points, strict=False):
-            sums = parts[name]
+        for name, part in zip(game.bots, game.parts, strict=False):
+            sums = sums_of[name]
             sums[0] += part.goods
             sums[1] += part.economic
             sums[2] += part.settlements
@@ -232,7 +232,7 @@ def standings_of(bot_names: Sequence[str], games: Sequence[ArenaGame]) -> list[S
     for name in bot_names:
         n = seats[name]
         low, high = wilson(wins[name], n)
-        goods, economic, settlements, built = (x / n if n else 0.0 for x in parts[name])
+        goods, economic, settlements, built = (x / n if n else 0.0 for x in sums_of[name])
         out.append(Standing(name, n, wins[name], wins[name] / n if n else 0.0, low, high,
                             points[name] / n if n else 0.0, goods, economic, settlements,
                             built))
