@@ -115,10 +115,11 @@ OPENING_ROUNDS = 3
 #: three 25.5 of 30 against 20.5 (docs/bots.md, "Twenty-second pass"); solo it lost points
 #: (docs/bots.md, "The learned evaluation"); in the short game of four it won fewer.
 EXPERT_LEARNED = frozenset({"3", "4"})
-#: The decisions a rollout lasts in those modes (elsewhere :data:`~ora_rules.bots.rollout.DEPTH`,
+#: The decisions a rollout may last in those modes (elsewhere :data:`~ora_rules.bots.rollout.DEPTH`,
 #: 8): the learned value judges where a rollout stops better than the strategic one, and eight
 #: scored 5 points a player less at a table of four ``expert`` and won fewer games against
-#: ``hard`` at three and four (docs/bots.md, "Twenty-third pass").
+#: ``hard`` at three and four (docs/bots.md, "Twenty-third pass"). A bound, not a length: at
+#: four the budget stops most rollouts after 4..11 decisions ("Twenty-fourth pass").
 LEARNED_DEPTH = 24
 
 
