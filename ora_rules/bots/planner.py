@@ -63,6 +63,8 @@ def candidates(moves: Sequence[Command], per_group: int, rng: random.Random,
     for verb in sorted(groups):
         for target in sorted(groups[verb]):
             group = groups[verb][target].moves()
+            if verb == "CONVERT":
+                group = [m for m in group if not _breaks_a_five(m)]
             if len(group) <= per_group or (verb in WHOLE and (cap is None
                                                                or len(group) <= cap)):
                 out.extend(group)
@@ -105,6 +107,14 @@ def _continues(state: State, seat: int) -> bool:
         return False
     return (turn.contract is not None or bool(turn.free_uses) or bool(turn.grants)
             or turn.prior_bonus is not None)
+
+
+def _breaks_a_five(move: Command) -> bool:
+    """``CONVERT Ni`` (coin pieces held apart, ``coin_tiles = kept_apart``): it gains nothing,
+    for a payment breaks a 5-coin piece itself once the 1-coin pieces run out
+    (ora_rules/coin_pieces.py); weighed, it let a bot exchange pieces back and forth for ever
+    rather than end its turn (tests/bots/test_coin_pieces.py)."""
+    return isinstance(move, Convert) and move.exchange < 0
 
 
 def _small(move: Command) -> bool:

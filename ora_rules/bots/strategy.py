@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ora_core.state import Placement, PlayerState, Space, State
+from ora_core.state import Placement, PlayerState, Readings, Space, State
 from ora_core.values import FOREST, MOOR, Coord, Good, Stage, Terrain
 from ora_rules.bots.wonder_paths import WonderPath, wonder_paths
 from ora_rules.bots.work import valued
@@ -44,10 +44,12 @@ from ora_rules.decide import execute
 from ora_rules.landscape import neighbours
 from ora_rules.notation import Commit
 from ora_rules.scoring import (
+    ScoringReadings,
     economic_points,
     goods_points,
     neighbour_dwelling,
     score_player,
+    scoring_readings,
     settlement_points,
 )
 from ora_rules.specs import BuildingSpec, Rules
@@ -142,7 +144,8 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
     if state.config.liesborn:  # the wonder tiles score one by one (R-LIES-6)
         score = float(score_player(player, rules, state.config.mode).total)
     else:  # score_player's total, the landscape's part counted once per landscape
-        score = float(goods_points(player, rules) + facts.points)
+        goods_rules, convert, pieces = _goods_scoring(state, rules)
+        score = float(goods_points(player, goods_rules, convert, pieces) + facts.points)
     value = score
     # The bonuses for what is owned (and free clergy) count in a finished game too: dropped at
     # the end, they made the last move look like a loss, and the bot bought land for its last
@@ -268,6 +271,22 @@ _FACTS: dict[tuple[int, int, int],
 #: counting their facts again was 28 % of a solo decision (docs/performance.md).
 _BY_CONTENT: dict[tuple[object, ...], LandscapeFacts] = {}
 FACTS_KEPT = 4096
+
+
+#: (id(rules), id(readings)) -> (rules, readings, how the game scores goods): the readings may
+#: score coins by their 5-coin pieces only (``coin_tiles = kept_apart``), wine and whiskey
+#: apart (``goods_scoring``); the objects are kept so their ids stay theirs.
+_GOODS_SCORING: dict[tuple[int, int], tuple[Rules, Readings, ScoringReadings]] = {}
+
+
+def _goods_scoring(state: State, rules: Rules) -> ScoringReadings:
+    """The rules and switches the game's readings score goods by (``scoring.score``'s)."""
+    readings = state.config.readings
+    known = _GOODS_SCORING.get((id(rules), id(readings)))
+    if known is None or known[0] is not rules or known[1] is not readings:
+        known = _GOODS_SCORING[(id(rules), id(readings))] = (
+            rules, readings, scoring_readings(state, rules))
+    return known[2]
 
 
 def forget() -> None:
