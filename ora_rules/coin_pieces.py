@@ -39,9 +39,10 @@ from ora_rules.readings import chosen_options, switch
 from ora_rules.specs import Rules
 
 SWITCH = "coin_pieces"
-#: (id(rules), id(readings)) -> (rules, readings, whether that game holds the pieces apart):
-#: asked by every command, so one lookup (the objects are kept so their ids stay theirs).
-_KEPT_APART: dict[tuple[int, int], tuple[Rules, Readings, bool]] = {}
+#: (id(rules), readings) -> (rules, whether a game under them holds the pieces apart): the
+#: rules are kept so their id stays theirs, the readings a key by value (as
+#: ``readings._UNDER``: keyed by identity, one entry a game).
+_KEPT_APART: dict[tuple[int, Readings], tuple[Rules, bool]] = {}
 #: The entry asked for last (as ``readings._last_under``: one tuple, replaced whole).
 _last_kept_apart: tuple[Rules, Readings, bool] | None = None
 
@@ -52,12 +53,11 @@ def kept_apart(rules: Rules, readings: Readings) -> bool:
     known = _last_kept_apart
     if known is not None and known[0] is rules and known[1] is readings:
         return known[2]
-    known = _KEPT_APART.get((id(rules), id(readings)))
-    if known is None or known[0] is not rules or known[1] is not readings:
-        known = _KEPT_APART[(id(rules), id(readings))] = (
-            rules, readings, switch(rules, readings, SWITCH))
-    _last_kept_apart = known
-    return known[2]
+    entry = _KEPT_APART.get((id(rules), readings))
+    if entry is None or entry[0] is not rules:
+        entry = _KEPT_APART[(id(rules), readings)] = (rules, switch(rules, readings, SWITCH))
+    _last_kept_apart = (rules, readings, entry[1])
+    return entry[1]
 
 
 def _ones_from(rules: Rules, readings: Readings) -> frozenset[str]:

@@ -110,9 +110,10 @@ def wheel_entries(rules: Rules, config: GameConfig, mode: ModeSpec
 
 # --- options that change specs (a spec field overridable per reading) -------------------------
 
-#: (id(rules), id(readings)) -> (rules, readings, the rules under them); the objects are kept so
-#: their ids stay theirs. A game's config holds one ``Readings`` object, so this is one lookup.
-_UNDER: dict[tuple[int, int], tuple[Rules, Readings, Rules]] = {}
+#: (id(rules), readings) -> (rules, the rules under them); the rules are kept so their id stays
+#: theirs. The readings are a key by value: every game (and every load of a stored one) holds a
+#: ``Readings`` object of its own, and keyed by identity the table grew by one entry a game.
+_UNDER: dict[tuple[int, Readings], tuple[Rules, Rules]] = {}
 #: The entry asked for last: every command of a game asks for the same pair, so two identity
 #: checks answer before the key is made. One tuple, read and replaced whole, so that threads
 #: never mix the parts of two entries.
@@ -139,11 +140,11 @@ def under(rules: Rules, readings: Readings) -> Rules:
     last = _last_under
     if last is not None and last[0] is rules and last[1] is readings:
         return last[2]
-    key = (id(rules), id(readings))
+    key = (id(rules), readings)
     cached = _UNDER.get(key)
-    if cached is not None and cached[0] is rules and cached[1] is readings:
-        _last_under = cached
-        return cached[2]
+    if cached is not None and cached[0] is rules:
+        _last_under = (rules, readings, cached[1])
+        return cached[1]
     options = [o for o in chosen_options(rules, readings) if o.buildings or o.goods or o.modes]
     patched = rules
     if options:
@@ -158,8 +159,9 @@ def under(rules: Rules, readings: Readings) -> Rules:
             for code, fields in option.modes.items():
                 modes[code] = attrs.evolve(modes[code], **fields)
         patched = attrs.evolve(rules, buildings=buildings, goods=goods, modes=modes)
-    _UNDER[key] = (rules, readings, patched)
-    _UNDER[(id(patched), id(readings))] = (patched, readings, patched)  # already under them
+    _UNDER[key] = (rules, patched)
+    _UNDER[(id(patched), readings)] = (patched, patched)  # already under them
+    _last_under = (rules, readings, patched)
     return patched
 
 

@@ -273,20 +273,26 @@ _BY_CONTENT: dict[tuple[object, ...], LandscapeFacts] = {}
 FACTS_KEPT = 4096
 
 
-#: (id(rules), id(readings)) -> (rules, readings, how the game scores goods): the readings may
-#: score coins by their 5-coin pieces only (``coin_tiles = kept_apart``), wine and whiskey
-#: apart (``goods_scoring``); the objects are kept so their ids stay theirs.
-_GOODS_SCORING: dict[tuple[int, int], tuple[Rules, Readings, ScoringReadings]] = {}
+#: (id(rules), readings) -> (rules, how a game under them scores goods): the readings may score
+#: coins by their 5-coin pieces only (``coin_tiles = kept_apart``), wine and whiskey apart
+#: (``goods_scoring``). The rules are kept so their id stays theirs, the readings a key by value
+#: (as ``readings._UNDER``); the entry asked for last answers first, one tuple replaced whole.
+_GOODS_SCORING: dict[tuple[int, Readings], tuple[Rules, ScoringReadings]] = {}
+_last_goods_scoring: tuple[Rules, Readings, ScoringReadings] | None = None
 
 
 def _goods_scoring(state: State, rules: Rules) -> ScoringReadings:
     """The rules and switches the game's readings score goods by (``scoring.score``'s)."""
+    global _last_goods_scoring
     readings = state.config.readings
-    known = _GOODS_SCORING.get((id(rules), id(readings)))
-    if known is None or known[0] is not rules or known[1] is not readings:
-        known = _GOODS_SCORING[(id(rules), id(readings))] = (
-            rules, readings, scoring_readings(state, rules))
-    return known[2]
+    last = _last_goods_scoring
+    if last is not None and last[0] is rules and last[1] is readings:
+        return last[2]
+    entry = _GOODS_SCORING.get((id(rules), readings))
+    if entry is None or entry[0] is not rules:
+        entry = _GOODS_SCORING[(id(rules), readings)] = (rules, scoring_readings(state, rules))
+    _last_goods_scoring = (rules, readings, entry[1])
+    return entry[1]
 
 
 def forget() -> None:

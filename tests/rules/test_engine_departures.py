@@ -45,6 +45,34 @@ def test_the_weblabora_set_replaces_the_fields_its_options_name() -> None:
     assert (ours.modes["2"].final_display, ours.modes["2"].final_turn) == (3, False)
 
 
+def test_the_readings_caches_hold_one_entry_per_readings_not_per_game() -> None:
+    """Every game, and every load of a stored one, holds a ``Readings`` object of its own: the
+    caches asked by every command (``under``, ``coin_pieces.kept_apart``, the evaluation's
+    goods scoring) are keyed by the readings' value, so a server playing game after game keeps
+    one entry per reading set (keyed by identity they grew by one a game)."""
+    from ora_rules import coin_pieces, readings
+    from ora_rules.bots import strategy
+    from ora_rules.decide import execute
+    from ora_rules.moves import MoveSet
+
+    def sizes() -> tuple[int, int, int]:
+        return (len(readings._UNDER), len(coin_pieces._KEPT_APART),
+                len(strategy._GOODS_SCORING))
+
+    def play_one(chosen: Readings | None) -> None:
+        state = game(2, chosen)
+        state = execute(state, next(iter(MoveSet(state, R))), R).state
+        strategy.strategic_value(state, 0, R)
+
+    for chosen in (None, WEBLABORA):
+        play_one(chosen)
+    before = sizes()
+    for _ in range(20):
+        for chosen in (None, resolve(R, "weblabora")):
+            play_one(chosen)
+    assert sizes() == before
+
+
 def test_R_WC_4_an_unpaid_work_contract_only_under_the_option() -> None:
     state = game(4)
     refused(state, "WORK_CONTRACT LG1 -", "wrong_price", "R-WC-4")
