@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from attrs import frozen
 
-from ora_core.state import PlayerState, Score, Space, State, WonderScore
+from ora_core.state import PlayerState, Readings, Score, Space, State, WonderScore
 from ora_core.values import Coord, Good, Terrain
 from ora_rules import wonders
 from ora_rules.coin_pieces import kept_apart
@@ -212,11 +212,27 @@ class ScoringReadings(NamedTuple):
     pieces: bool
 
 
+#: (id(rules), readings) -> (rules, how a game under them is scored): the rules are kept so
+#: their id stays theirs, the readings a key by value (as ``readings._UNDER``); the entry asked
+#: for last answers first (one tuple, replaced whole): the bots' evaluation asks every position.
+_SCORING: dict[tuple[int, Readings], tuple[Rules, ScoringReadings]] = {}
+_last_scoring: tuple[Rules, Readings, ScoringReadings] | None = None
+
+
 def scoring_readings(state: State, rules: Rules) -> ScoringReadings:
+    global _last_scoring
     readings = state.config.readings
-    convert = not (switch(rules, readings, "no_coin_conversion")
-                   and switch(rules, readings, "whiskey_unscored"))
-    return ScoringReadings(under(rules, readings), convert, kept_apart(rules, readings))
+    last = _last_scoring
+    if last is not None and last[0] is rules and last[1] is readings:
+        return last[2]
+    entry = _SCORING.get((id(rules), readings))
+    if entry is None or entry[0] is not rules:
+        convert = not (switch(rules, readings, "no_coin_conversion")
+                       and switch(rules, readings, "whiskey_unscored"))
+        entry = _SCORING[(id(rules), readings)] = (rules, ScoringReadings(
+            under(rules, readings), convert, kept_apart(rules, readings)))
+    _last_scoring = (rules, readings, entry[1])
+    return entry[1]
 
 
 def score(state: State, rules: Rules) -> tuple[Score, ...]:

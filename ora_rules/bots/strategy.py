@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ora_core.state import Placement, PlayerState, Readings, Space, State
+from ora_core.state import Placement, PlayerState, Space, State
 from ora_core.values import FOREST, MOOR, Coord, Good, Stage, Terrain
 from ora_rules.bots.wonder_paths import WonderPath, wonder_paths
 from ora_rules.bots.work import valued
@@ -44,7 +44,6 @@ from ora_rules.decide import execute
 from ora_rules.landscape import neighbours
 from ora_rules.notation import Commit
 from ora_rules.scoring import (
-    ScoringReadings,
     economic_points,
     goods_points,
     neighbour_dwelling,
@@ -144,7 +143,7 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
     if state.config.liesborn:  # the wonder tiles score one by one (R-LIES-6)
         score = float(score_player(player, rules, state.config.mode).total)
     else:  # score_player's total, the landscape's part counted once per landscape
-        goods_rules, convert, pieces = _goods_scoring(state, rules)
+        goods_rules, convert, pieces = scoring_readings(state, rules)
         score = float(goods_points(player, goods_rules, convert, pieces) + facts.points)
     value = score
     # The bonuses for what is owned (and free clergy) count in a finished game too: dropped at
@@ -271,28 +270,6 @@ _FACTS: dict[tuple[int, int, int],
 #: counting their facts again was 28 % of a solo decision (docs/performance.md).
 _BY_CONTENT: dict[tuple[object, ...], LandscapeFacts] = {}
 FACTS_KEPT = 4096
-
-
-#: (id(rules), readings) -> (rules, how a game under them scores goods): the readings may score
-#: coins by their 5-coin pieces only (``coin_tiles = kept_apart``), wine and whiskey apart
-#: (``goods_scoring``). The rules are kept so their id stays theirs, the readings a key by value
-#: (as ``readings._UNDER``); the entry asked for last answers first, one tuple replaced whole.
-_GOODS_SCORING: dict[tuple[int, Readings], tuple[Rules, ScoringReadings]] = {}
-_last_goods_scoring: tuple[Rules, Readings, ScoringReadings] | None = None
-
-
-def _goods_scoring(state: State, rules: Rules) -> ScoringReadings:
-    """The rules and switches the game's readings score goods by (``scoring.score``'s)."""
-    global _last_goods_scoring
-    readings = state.config.readings
-    last = _last_goods_scoring
-    if last is not None and last[0] is rules and last[1] is readings:
-        return last[2]
-    entry = _GOODS_SCORING.get((id(rules), readings))
-    if entry is None or entry[0] is not rules:
-        entry = _GOODS_SCORING[(id(rules), readings)] = (rules, scoring_readings(state, rules))
-    _last_goods_scoring = (rules, readings, entry[1])
-    return entry[1]
 
 
 def forget() -> None:

@@ -47,17 +47,18 @@ def test_the_weblabora_set_replaces_the_fields_its_options_name() -> None:
 
 def test_the_readings_caches_hold_one_entry_per_readings_not_per_game() -> None:
     """Every game, and every load of a stored one, holds a ``Readings`` object of its own: the
-    caches asked by every command (``under``, ``coin_pieces.kept_apart``, the evaluation's
-    goods scoring) are keyed by the readings' value, so a server playing game after game keeps
-    one entry per reading set (keyed by identity they grew by one a game)."""
-    from ora_rules import coin_pieces, readings
+    caches asked by every command and by the bots' evaluation (``under``,
+    ``coin_pieces.kept_apart``, ``scoring.scoring_readings``) are keyed by the readings' value,
+    so a server playing game after game keeps one entry per reading set (keyed by identity
+    they grew by one a game)."""
+    from ora_rules import coin_pieces, readings, scoring
     from ora_rules.bots import strategy
     from ora_rules.decide import execute
     from ora_rules.moves import MoveSet
 
     def sizes() -> tuple[int, int, int]:
         return (len(readings._UNDER), len(coin_pieces._KEPT_APART),
-                len(strategy._GOODS_SCORING))
+                len(scoring._SCORING))
 
     def play_one(chosen: Readings | None) -> None:
         state = game(2, chosen)
