@@ -20,6 +20,8 @@ stale choice is dropped, never stored.
 A bot that fails to choose does not leave its game waiting for ever: if its worker dies or
 hangs it is asked once more (in a new worker); if it raises, or fails so twice, ``FALLBACK``
 moves for it that once. Every failure is logged.
+A bot that does not end its turn does not play on for ever either: past ``MAX_TURN_MOVES``
+moves of one seat in one turn, ``FALLBACK`` moves for it until the turn ends (logged once).
 A bot's random draws come from the game's seed and the version it moves at: the same game,
 replayed, gets the same bot moves.
 """
@@ -44,6 +46,11 @@ log = logging.getLogger("ora.api.bots")
 #: The bot that moves for a seat whose bot failed (raised, or lost its worker twice): simple,
 #: so it does not fail the same way, and drawn from the game's seed like every bot move.
 FALLBACK = "random"
+#: The moves a bot seat may play in one turn (counted by round, seat and kind of turn) before
+#: ``FALLBACK`` plays the rest of it: twenty times the longest turn the bots were seen to play
+#: (10 moves, conversions included), where a bot that exchanged coin pieces back and forth
+#: (fixed, docs/bots.md, "The planner") appended events without end.
+MAX_TURN_MOVES = 200
 
 
 def deciding_bot(state: State) -> tuple[int, str] | None:
@@ -84,6 +91,9 @@ class BotRunner:
         self._thought: dict[UUID, float] = {}
         #: The count of the last game taken.
         self._floor = 0.0
+        #: Each game's turn in play, (round, seat, kind), and its bot moves so far (only games
+        #: whose bot decides: dropped when a person or nobody does).
+        self._turns: dict[UUID, tuple[tuple[int, int, str], int]] = {}
         self._arrivals = itertools.count()
         self._closed = False
         self._threads: list[threading.Thread] = []
@@ -92,6 +102,8 @@ class BotRunner:
         """The game is now at ``state``: it waits for a thinker if a bot seat decides."""
         turn = deciding_bot(state)
         if turn is None:
+            with self._lock:
+                self._turns.pop(game_id, None)
             return
         with self._lock:
             if self._closed or game_id in self._waiting or game_id in self._thinking:
@@ -160,8 +172,25 @@ class BotRunner:
                       FALLBACK, name)
             bot = FALLBACK
 
+    def _in_turn(self, game_id: UUID, state: State, name: str) -> str:
+        """The bot that moves now: ``name``, or ``FALLBACK`` past ``MAX_TURN_MOVES`` moves of
+        the seat in this turn (module doc)."""
+        turn = state.flow.turn
+        key = (state.round, turn.seat, turn.kind)
+        with self._lock:
+            last = self._turns.get(game_id)
+            moves = last[1] + 1 if last is not None and last[0] == key else 1
+            self._turns[game_id] = (key, moves)
+        if moves <= MAX_TURN_MOVES:
+            return name
+        if moves == MAX_TURN_MOVES + 1:
+            log.error("game %s at version %d: bot %s played %d moves in one turn; %s ends it",
+                      game_id, state.version, name, MAX_TURN_MOVES, FALLBACK)
+        return FALLBACK
+
     def _move(self, game_id: UUID, waiting: _Waiting) -> None:
-        state, seat, name = waiting.state, waiting.seat, waiting.name
+        state, seat = waiting.state, waiting.seat
+        name = self._in_turn(game_id, state, waiting.name)
         try:
             command = self._choose(game_id, state, name)
         except PoolClosed:
@@ -185,6 +214,7 @@ class BotRunner:
         with self._lock:
             self._closed = True
             self._waiting.clear()
+            self._turns.clear()
             self._lock.notify_all()
         self._thinkers.close()
         for thread in self._threads:

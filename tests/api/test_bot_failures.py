@@ -12,6 +12,7 @@ from uuid import UUID
 import pytest
 
 from ora_api.service import open_service
+from ora_api.table import bot_seats
 from ora_api.table.bot_pool import BotLimits, BotLost
 from ora_api.table.bot_seats import FALLBACK
 from ora_core.state import State
@@ -98,3 +99,44 @@ def test_when_the_fallback_fails_too_the_game_waits_and_says_so(
         assert runner._thinking == set()
     finally:
         service.close()
+
+
+class _Recording(_Failing):
+    """The runner's pool, recording each bot asked and the turn it was asked in."""
+
+    def __init__(self, pool: Any) -> None:
+        super().__init__(pool, "", RuntimeError, times=0)
+        self.turns: list[tuple[tuple[int, int, str], str]] = []
+
+    def choose(self, name: str, state: State, game: UUID | None = None) -> str:
+        turn = state.flow.turn
+        self.turns.append(((state.round, turn.seat, turn.kind), name))
+        return super().choose(name, state, game)
+
+
+def test_a_bot_that_does_not_end_its_turn_has_the_fallback_end_it(
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``MAX_TURN_MOVES`` moves of a seat in one turn the fallback plays the rest of it
+    (here the bound is 1: every turn's later moves are the fallback's), said once a turn."""
+    monkeypatch.setattr(bot_seats, "MAX_TURN_MOVES", 1)
+    service = open_service("memory", rules=rules(), bots=BotLimits(thinkers=1))
+    runner = service.bot_runner
+    recording = _Recording(runner._thinkers)
+    setattr(runner, "_thinkers", recording)  # noqa: B010 (not a BotPool)
+    try:
+        with caplog.at_level(logging.ERROR, logger="ora.api.bots"):
+            local = Local(service)
+            create(local, ["builder", "builder"], seed=7)
+            wait_until(lambda: len(recording.turns) >= 40)
+    finally:
+        service.close()
+    by_turn: dict[tuple[int, int, str], list[str]] = {}
+    for turn, name in recording.turns:
+        by_turn.setdefault(turn, []).append(name)
+    for names in by_turn.values():
+        assert names == ["builder"] + [FALLBACK] * (len(names) - 1)
+    ended = sum(1 for names in by_turn.values() if len(names) > 1)
+    assert ended >= 10
+    # said once a turn (one more if the service closed between the saying and the asking)
+    said = caplog.text.count(f"played 1 moves in one turn; {FALLBACK} ends it")
+    assert ended <= said <= ended + 1
