@@ -35,29 +35,19 @@ from ora_core.events import (
 )
 from ora_core.state import PlayerState, Readings, State
 from ora_core.values import Good
-from ora_rules.readings import chosen_options, switch
+from ora_rules.readings import ByReadings, chosen_options, switch
 from ora_rules.specs import Rules
 
 SWITCH = "coin_pieces"
-#: (id(rules), readings) -> (rules, whether a game under them holds the pieces apart): the
-#: rules are kept so their id stays theirs, the readings a key by value (as
-#: ``readings._UNDER``: keyed by identity, one entry a game).
-_KEPT_APART: dict[tuple[int, Readings], tuple[Rules, bool]] = {}
-#: The entry asked for last (as ``readings._last_under``: one tuple, replaced whole).
-_last_kept_apart: tuple[Rules, Readings, bool] | None = None
 
 
-def kept_apart(rules: Rules, readings: Readings) -> bool:
-    """Whether the game's options hold 1-coin and 5-coin pieces apart."""
-    global _last_kept_apart
-    known = _last_kept_apart
-    if known is not None and known[0] is rules and known[1] is readings:
-        return known[2]
-    entry = _KEPT_APART.get((id(rules), readings))
-    if entry is None or entry[0] is not rules:
-        entry = _KEPT_APART[(id(rules), readings)] = (rules, switch(rules, readings, SWITCH))
-    _last_kept_apart = (rules, readings, entry[1])
-    return entry[1]
+def _holds_apart(rules: Rules, readings: Readings) -> bool:
+    return switch(rules, readings, SWITCH)
+
+
+#: Whether a game under the readings holds 1-coin and 5-coin pieces apart (asked by every
+#: command).
+kept_apart: ByReadings[bool] = ByReadings(_holds_apart)
 
 
 def _ones_from(rules: Rules, readings: Readings) -> frozenset[str]:

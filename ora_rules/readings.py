@@ -6,9 +6,9 @@ what the chosen option means (an entry schedule, a card set) instead of branchin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -16,6 +16,8 @@ from ora_core.errors import InvalidConfig
 from ora_core.state import GameConfig, Readings, State
 from ora_core.values import Good, Indicator
 from ora_rules.specs import BuildingSpec, ModeSpec, ReadingOption, Rules
+
+T = TypeVar("T")
 
 #: What ``make_config`` and the doors accept: a set name, per-ambiguity overrides, or a value.
 ReadingsChoice = str | Mapping[str, str] | Readings | None
@@ -110,14 +112,32 @@ def wheel_entries(rules: Rules, config: GameConfig, mode: ModeSpec
 
 # --- options that change specs (a spec field overridable per reading) -------------------------
 
-#: (id(rules), readings) -> (rules, the rules under them); the rules are kept so their id stays
-#: theirs. The readings are a key by value: every game (and every load of a stored one) holds a
-#: ``Readings`` object of its own, and keyed by identity the table grew by one entry a game.
-_UNDER: dict[tuple[int, Readings], tuple[Rules, Rules]] = {}
-#: The entry asked for last: every command of a game asks for the same pair, so two identity
-#: checks answer before the key is made. One tuple, read and replaced whole, so that threads
-#: never mix the parts of two entries.
-_last_under: tuple[Rules, Readings, Rules] | None = None
+class ByReadings(Generic[T]):
+    """What follows from a rule set and a game's readings, counted once per pair: asked by every
+    command, so the entry asked last answers first, by two identity checks (one tuple, read
+    and replaced whole, so that threads never mix the parts of two entries). The readings are
+    a key by value (every game, and every load of a stored one, holds a ``Readings`` object of
+    its own: keyed by identity the table grew by one entry a game); the rules by identity,
+    kept in the entry so their id stays theirs."""
+
+    def __init__(self, count: Callable[[Rules, Readings], T]) -> None:
+        self.count = count
+        self.entries: dict[tuple[int, Readings], tuple[Rules, T]] = {}
+        self.last: tuple[Rules, Readings, T] | None = None
+
+    def __call__(self, rules: Rules, readings: Readings) -> T:
+        last = self.last
+        if last is not None and last[0] is rules and last[1] is readings:
+            return last[2]
+        entry = self.entries.get((id(rules), readings))
+        if entry is None or entry[0] is not rules:
+            entry = self.entries[(id(rules), readings)] = (rules, self.count(rules, readings))
+        self.last = (rules, readings, entry[1])
+        return entry[1]
+
+    def put(self, rules: Rules, readings: Readings, value: T) -> None:
+        """An entry counted elsewhere."""
+        self.entries[(id(rules), readings)] = (rules, value)
 
 
 def chosen_options(rules: Rules, readings: Readings) -> list[ReadingOption]:
@@ -136,15 +156,10 @@ def under(rules: Rules, readings: Readings) -> Rules:
     """``rules`` with the building, goods and mode fields the chosen options replace; ``rules``
     itself when none does (every rulebook game). ``InvalidConfig`` for an override that is
     not a valid spec."""
-    global _last_under
-    last = _last_under
-    if last is not None and last[0] is rules and last[1] is readings:
-        return last[2]
-    key = (id(rules), readings)
-    cached = _UNDER.get(key)
-    if cached is not None and cached[0] is rules:
-        _last_under = (rules, readings, cached[1])
-        return cached[1]
+    return _UNDER(rules, readings)
+
+
+def _under(rules: Rules, readings: Readings) -> Rules:
     options = [o for o in chosen_options(rules, readings) if o.buildings or o.goods or o.modes]
     patched = rules
     if options:
@@ -159,10 +174,11 @@ def under(rules: Rules, readings: Readings) -> Rules:
             for code, fields in option.modes.items():
                 modes[code] = attrs.evolve(modes[code], **fields)
         patched = attrs.evolve(rules, buildings=buildings, goods=goods, modes=modes)
-    _UNDER[key] = (rules, patched)
-    _UNDER[(id(patched), readings)] = (patched, patched)  # already under them
-    _last_under = (rules, readings, patched)
+        _UNDER.put(patched, readings, patched)  # already under them
     return patched
+
+
+_UNDER: ByReadings[Rules] = ByReadings(_under)
 
 
 def _patched_building(spec: BuildingSpec, fields: Mapping[str, Any]) -> BuildingSpec:

@@ -16,7 +16,7 @@ from ora_core.values import Coord, Good, Terrain
 from ora_rules import wonders
 from ora_rules.coin_pieces import kept_apart
 from ora_rules.landscape import neighbours
-from ora_rules.readings import switch, under
+from ora_rules.readings import ByReadings, switch, under
 from ora_rules.specs import Rules
 
 WATER_DWELLING = 3  # R-SCORE-4: an adjacent water space holding no building
@@ -212,27 +212,18 @@ class ScoringReadings(NamedTuple):
     pieces: bool
 
 
-#: (id(rules), readings) -> (rules, how a game under them is scored): the rules are kept so
-#: their id stays theirs, the readings a key by value (as ``readings._UNDER``); the entry asked
-#: for last answers first (one tuple, replaced whole): the bots' evaluation asks every position.
-_SCORING: dict[tuple[int, Readings], tuple[Rules, ScoringReadings]] = {}
-_last_scoring: tuple[Rules, Readings, ScoringReadings] | None = None
+def _scoring_under(rules: Rules, readings: Readings) -> ScoringReadings:
+    convert = not (switch(rules, readings, "no_coin_conversion")
+                   and switch(rules, readings, "whiskey_unscored"))
+    return ScoringReadings(under(rules, readings), convert, kept_apart(rules, readings))
+
+
+#: How a game under the readings is scored (the bots' evaluation asks every position).
+_SCORING: ByReadings[ScoringReadings] = ByReadings(_scoring_under)
 
 
 def scoring_readings(state: State, rules: Rules) -> ScoringReadings:
-    global _last_scoring
-    readings = state.config.readings
-    last = _last_scoring
-    if last is not None and last[0] is rules and last[1] is readings:
-        return last[2]
-    entry = _SCORING.get((id(rules), readings))
-    if entry is None or entry[0] is not rules:
-        convert = not (switch(rules, readings, "no_coin_conversion")
-                       and switch(rules, readings, "whiskey_unscored"))
-        entry = _SCORING[(id(rules), readings)] = (rules, ScoringReadings(
-            under(rules, readings), convert, kept_apart(rules, readings)))
-    _last_scoring = (rules, readings, entry[1])
-    return entry[1]
+    return _SCORING(rules, state.config.readings)
 
 
 def score(state: State, rules: Rules) -> tuple[Score, ...]:

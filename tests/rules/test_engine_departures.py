@@ -57,8 +57,8 @@ def test_the_readings_caches_hold_one_entry_per_readings_not_per_game() -> None:
     from ora_rules.moves import MoveSet
 
     def sizes() -> tuple[int, int, int]:
-        return (len(readings._UNDER), len(coin_pieces._KEPT_APART),
-                len(scoring._SCORING))
+        return (len(readings._UNDER.entries), len(coin_pieces.kept_apart.entries),
+                len(scoring._SCORING.entries))
 
     def play_one(chosen: Readings | None) -> None:
         state = game(2, chosen)
