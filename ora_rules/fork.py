@@ -22,7 +22,7 @@ import attrs
 from ora_core.codec import state_to_dict
 from ora_core.errors import AmbiguousCommand, IllegalCommand, InvalidCommand, OraError
 from ora_core.events import GameEvent, GameStarted, MovePlayed, PositionRestored
-from ora_core.evolve import fold
+from ora_core.evolve import evolve, fold
 from ora_core.state import Provenance, State
 from ora_rules.decide import execute, start
 from ora_rules.records.ora_format import chain_of
@@ -64,6 +64,29 @@ def position_moves(events: Sequence[GameEvent], move: int) -> list[str]:
         error = NoSuchMove(move, len(after) - 1)
         raise ForkRefused("out_of_range", error.message)
     return current
+
+
+def round_start(events: Sequence[GameEvent], round_number: int) -> int:
+    """The move after which round ``round_number`` begins: the moves played before its first
+    (``ora fork --round``; a position between two commands, as every ``--move`` is, so the
+    round's opening events, its wheel's turn and its clergy's return, are all behind it).
+
+    Raises :class:`ForkRefused` (``out_of_range``) for a round the game never reached.
+    """
+    if round_number < 1:
+        raise ForkRefused("out_of_range", f"round {round_number}: rounds are numbered from 1")
+    state: State | None = None
+    played = 0
+    for event in events:
+        if type(event) is MovePlayed:
+            assert state is not None  # a stream begins with game_started
+            if state.round == round_number:
+                return played
+            played += 1
+        state = fold([event]) if state is None else evolve(state, event)
+    reached = 0 if state is None else state.round
+    raise ForkRefused("out_of_range", f"round {round_number}: the game has no move in it (its "
+                      f"last move was played in round {reached})")
 
 
 def fork_events(source: str, events: Sequence[GameEvent], move: int, rules: Rules

@@ -22,8 +22,11 @@ def add_fork_commands(sub: Any, default_store: Callable[[], str]) -> None:
     """Add ``fork`` and ``annotate`` to the ``ora`` subparsers."""
     fork = sub.add_parser("fork", help="a new game from a stored game's position after a move")
     fork.add_argument("game_id")
-    fork.add_argument("--move", type=int, required=True,
-                      help="the position after this move (0: the set-up)")
+    where = fork.add_mutually_exclusive_group(required=True)
+    where.add_argument("--move", type=int, help="the position after this move (0: the set-up)")
+    where.add_argument("--round", type=int, metavar="R",
+                       help="the position before the first move of round R (its wheel turned, "
+                       "its clergy back)")
     fork.add_argument("--bots", default=None, metavar="BOT[,BOT...]",
                       help="the bot of every seat, or one per seat in seat order ('' leaves "
                       "a seat open for an invitation); default: every seat open")
@@ -67,9 +70,16 @@ def _fork(args: argparse.Namespace) -> int:
     from ora_api.methods.lobby import seat_plans
     from ora_api.service import open_service
     from ora_core.evolve import fold
+    from ora_rules.fork import ForkRefused, round_start
 
     source = _game_id(args.game_id)
     events = _fold(args.store, source, list)  # the operator's store: no token (records.md)
+    move = args.move
+    if args.round is not None:
+        try:
+            move = round_start(events, args.round)
+        except ForkRefused as e:
+            raise CommandError(e.message) from None
     people = sum(not p.neutral for p in fold(events[:1]).players)
     ended: list[str] = []
     svc = open_service(args.store)
@@ -82,13 +92,15 @@ def _fork(args: argparse.Namespace) -> int:
             svc.bot_runner.close()  # the bots play here, before the fork is stored
             then = _bots_play(svc.rules, args.seed, args.max_rounds, ended)
         try:
-            result = fork_game(svc, source, events, args.move, plans,
+            result = fork_game(svc, source, events, move, plans,
                                "public" if args.public else "private", then)
         except RpcError as e:
             raise CommandError(str((e.data or {}).get("detail", e.message))) from None
     finally:
         svc.close()
     print(result.game_id)
+    if args.round is not None:
+        print(f"  from move {move}, the first of round {args.round}")
     for seat in result.seats:
         who = f"bot {seat.bot}" if seat.bot else f"invite {seat.invite}"
         print(f"  seat {seat.seat} ({seat.colour}): {who}")

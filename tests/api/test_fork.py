@@ -91,6 +91,11 @@ def test_ora_fork_branches_a_position_and_bots_play_it_to_the_end(
     assert main(["fork", source, "--move", "3", "--bots", "random,,random", "--play",
                  "--store", url]) == 2
     assert "every seat must be a bot's" in capsys.readouterr().err
+    assert main(["fork", source, "--round", "2", "--store", url]) == 0
+    assert "the first of round 2" in capsys.readouterr().out
+    assert main(["fork", source, "--round", "99", "--store", url]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "round 99" in err
     missing = tmp_path / "none" / "ora.sqlite3"  # a mistyped store is not created
     assert main(["fork", source, "--move", "3", "--store", f"sqlite:{missing}"]) == 2
     assert not missing.parent.exists()

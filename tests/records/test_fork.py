@@ -11,14 +11,22 @@ from pathlib import Path
 import pytest
 
 from ora_core.codec import EventJsonCodec, state_to_dict
-from ora_core.events import GameEvent, GameStarted, MovePlayed, PositionRestored, SeatTaken
+from ora_core.events import (
+    GameEvent,
+    GameStarted,
+    MovePlayed,
+    PositionRestored,
+    RoundBegan,
+    SeatTaken,
+    WheelRotated,
+)
 from ora_core.evolve import fold
 from ora_core.state import Provenance
 from ora_core.store import EventStore
 from ora_rules import undo
 from ora_rules.bots import random_bot
 from ora_rules.decide import execute, start
-from ora_rules.fork import ForkRefused, fork_events, position_moves
+from ora_rules.fork import ForkRefused, fork_events, position_moves, round_start
 from ora_rules.game import Game
 from ora_rules.moves import legal_moves
 from ora_rules.records import RecordError, read_record, write_record
@@ -156,6 +164,30 @@ def test_what_cannot_be_forked_is_refused_with_a_reason() -> None:
     with pytest.raises(ForkRefused) as info:
         fork_events("g", bad, 2, rules())
     assert info.value.reason == "not_replayable" and "move 1" in info.value.message
+
+
+def test_a_round_begins_between_two_commands_with_its_opening_events_behind_it() -> None:
+    """``ora fork --round R``: the position before round R's first move is the previous
+    command's end, so the events that open the round (R-ROUND-1..2: the wheel turned, the
+    clergy back) are in it; taking over one event after ``round_began`` instead had left them
+    out and the bots skipped a round's actions (docs/bots.md, "Twenty-sixth pass")."""
+    events = _played(players=3, rounds=4)
+    for number in (1, 2, 4):
+        move = round_start(events, number)
+        before = fold(list(events_to_move(events, move)))
+        assert before.round == number and before.flow.turn.kind == "action"
+        prefix = list(events_to_move(events, move))
+        began = max(i for i, e in enumerate(prefix) if isinstance(e, RoundBegan))
+        assert any(isinstance(e, WheelRotated) for e in prefix[began:])  # R-ROUND-2 step 2
+        assert fold(prefix[:began + 1]).wheel != before.wheel
+        if number > 1:  # the move before was the last of the round before
+            assert fold(list(events_to_move(events, move - 1))).round == number - 1
+        forked = fork_events("g", events, move, rules())
+        assert _board(forked) == _board(list(events_to_move(events, move)))
+    for number in (0, 9):
+        with pytest.raises(ForkRefused) as info:
+            round_start(events, number)
+        assert info.value.reason == "out_of_range" and f"round {number}" in info.value.message
 
 
 def test_a_finished_position_is_no_fork() -> None:
