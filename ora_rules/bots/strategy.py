@@ -22,7 +22,7 @@ person weighs:
 - **Open sides**: in the games of fixed length, a settlement's (and a site's) empty land
   neighbours, where the buildings still to come will add their dwelling values (R-SCORE-4).
 - **Materials wanted**: building materials (0 points as goods, R-SCORE-2) are worth as much as
-  the display still asks for, and nothing beyond.
+  the display still asks for; solo, a stock of each besides, for the buildings still to come.
 - **Wonders**: while the supply holds one (R-COMP-9), the goods a wonder building within reach
   asks for are worth a share of the wonder's points, as far as they are held
   (``ora_rules.bots.wonder_paths``): people take one or two a game, the bots seldom did.
@@ -104,6 +104,15 @@ SHORT_ENERGY = 1.0
 SOLO_WINDOW = 3.0
 SOLO_FLOOR = 1 / 3  # the share left in the round before the phase
 SOLO_PHASE_ROUNDS = (12, 16, 22, 26, 31)
+#: Solo, the building materials held (R-BUILD-2), each unit at this share of its price
+#: (:data:`SHORT_PRICE`), up to :data:`STOCK_CAP` of each kind, for the buildings still to come
+#: (the display's term sees its few): without it the bot sold its straw for coins where people
+#: keep a stock (tuning seeds: France +16, Ireland +24; at four it lost points; docs/bots.md,
+#: "Twenty-sixth pass").
+STOCK_WEIGHT = 0.75
+STOCK_CAP = 8
+STOCK_MODES = ("1",)
+STOCK_GOODS: Final = (Good.WOOD, Good.CLAY, Good.STONE, Good.STRAW)
 #: A wonder building within reach (R-COMP-9): the share of a wonder's points its asks held are
 #: worth, all of them held; scaled by how the building is reached: owned, built by another
 #: player (a work contract, R-WC), or on the display still to be built.
@@ -164,6 +173,7 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
         value += (1 - late) * GOODS_WEIGHT * n * worth[2]
         food += worth[0] * n
         energy += worth[1] * n
+    value += (1 - late) * stock_value(state, player)
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
     if state.config.mode not in OPEN_ENDED:  # as the sites: there it drew the bots from building
         value += (1 - late) * OPEN_BESIDE * facts.open_beside
@@ -174,6 +184,17 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
     settlements = _settlement_value(state, player, rules, facts, food, energy)
     value += settlements
     return Terms(value, score, display, settlements)
+
+
+def stock_value(state: State, player: PlayerState) -> float:
+    """The worth of the building materials ``player`` holds for the buildings still to come
+    (:data:`STOCK_WEIGHT`; 0 outside :data:`STOCK_MODES`), before the lateness discount."""
+    if state.config.mode not in STOCK_MODES:
+        return 0.0
+    value = 0.0
+    for good in STOCK_GOODS:
+        value += STOCK_WEIGHT * SHORT_PRICE[good] * min(player.goods.get(good, 0), STOCK_CAP)
+    return value
 
 
 def _wonder_value(state: State, player: PlayerState, rules: Rules) -> float:
