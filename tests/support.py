@@ -233,3 +233,17 @@ def assert_read_only(records: Iterable[Record]) -> None:
                 setattr(record, name, getattr(record, name))
         with pytest.raises(AttributeError):
             record.colour = "red"  # type: ignore[attr-defined]
+
+
+def term_worth(state: State, seat: int, monkeypatch: pytest.MonkeyPatch, weight: str) -> float:
+    """What one term of the strategic evaluation adds for ``seat``: the value less the value
+    with the term's ``weight`` (a module constant of ``ora_rules.bots.strategy``) set to 0."""
+    from ora_rules.bots import strategy
+
+    with_term = strategy.strategic_value(state, seat, rules())
+    monkeypatch.setattr(strategy, weight, 0.0)
+    strategy.forget()
+    without = strategy.strategic_value(state, seat, rules())
+    monkeypatch.undo()
+    strategy.forget()
+    return with_term - without

@@ -9,10 +9,9 @@ import pytest
 
 from ora_core.events import SettlementBuilt
 from ora_core.state import State
-from ora_rules.bots import strategy
-from ora_rules.bots.strategy import OPEN_BESIDE, settlement_sites, strategic_value
+from ora_rules.bots.strategy import OPEN_BESIDE, settlement_sites
 from ora_rules.scoring import neighbour_dwelling
-from tests.support import apply, new_state, place, rules
+from tests.support import apply, new_state, place, rules, term_worth
 
 # The start landscape (R-SETUP-5): a moor at column 0, forests at (1, 0), (1, 1), (2, 0), the
 # Clay Mound at (2, 1), the Farmyard on the hillside (4, 0), the Cloister Office at (4, 1); the
@@ -24,15 +23,8 @@ def _settled(state: State, coord: tuple[int, int]) -> State:
 
 
 def _open_worth(state: State, monkeypatch: pytest.MonkeyPatch) -> float:
-    """What the open-neighbours term adds for seat 0: the value less the value without it."""
-    r = rules()
-    with_term = strategic_value(state, 0, r)
-    monkeypatch.setattr(strategy, "OPEN_BESIDE", 0.0)
-    strategy.forget()
-    without = strategic_value(state, 0, r)
-    monkeypatch.undo()
-    strategy.forget()
-    return with_term - without
+    """What the open-neighbours term adds for seat 0."""
+    return term_worth(state, 0, monkeypatch, "OPEN_BESIDE")
 
 
 def test_a_settlements_empty_land_neighbour_counts_whole_a_forest_half(

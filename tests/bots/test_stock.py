@@ -9,28 +9,19 @@ import pytest
 
 from ora_core.state import State
 from ora_core.values import Good
-from ora_rules.bots import strategy
 from ora_rules.bots.strategy import (
     SHORT_PRICE,
     STOCK_CAP,
     STOCK_GOODS,
     STOCK_WEIGHT,
     stock_value,
-    strategic_value,
 )
-from tests.support import new_state, rules, set_goods
+from tests.support import new_state, set_goods, term_worth
 
 
 def _stock_worth(state: State, monkeypatch: pytest.MonkeyPatch) -> float:
-    """What the stock term adds for seat 0: the value less the value without it."""
-    r = rules()
-    with_term = strategic_value(state, 0, r)
-    monkeypatch.setattr(strategy, "STOCK_WEIGHT", 0.0)
-    strategy.forget()
-    without = strategic_value(state, 0, r)
-    monkeypatch.undo()
-    strategy.forget()
-    return with_term - without
+    """What the stock term adds for seat 0."""
+    return term_worth(state, 0, monkeypatch, "STOCK_WEIGHT")
 
 
 def test_solo_each_building_material_held_counts_at_a_share_of_its_price(
