@@ -174,16 +174,16 @@ def test_a_round_begins_between_two_commands_with_its_opening_events_behind_it()
     events = _played(players=3, rounds=4)
     for number in (1, 2, 4):
         move = round_start(events, number)
-        before = fold(list(events_to_move(events, move)))
-        assert before.round == number and before.flow.turn.kind == "action"
         prefix = list(events_to_move(events, move))
+        before = fold(prefix)
+        assert before.round == number and before.flow.turn.kind == "action"
         began = max(i for i, e in enumerate(prefix) if isinstance(e, RoundBegan))
         assert any(isinstance(e, WheelRotated) for e in prefix[began:])  # R-ROUND-2 step 2
         assert fold(prefix[:began + 1]).wheel != before.wheel
         if number > 1:  # the move before was the last of the round before
             assert fold(list(events_to_move(events, move - 1))).round == number - 1
         forked = fork_events("g", events, move, rules())
-        assert _board(forked) == _board(list(events_to_move(events, move)))
+        assert _board(forked) == _board(prefix)
     for number in (0, 9):
         with pytest.raises(ForkRefused) as info:
             round_start(events, number)
