@@ -1,6 +1,6 @@
-"""``game.fork``: a new game from a stored game's position after a move (docs/records.md
-"Forks"). The fork itself is rules knowledge (``ora_rules.fork``); its seats are filled as
-``game.create`` fills them."""
+"""``game.fork``: a new game from a stored game's position after a move, or before a round's
+first move (docs/records.md "Forks"). The fork itself is rules knowledge (``ora_rules.fork``);
+its seats are filled as ``game.create`` fills them."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from uuid import UUID
 
 from attrs import field, frozen
 
-from ora_api.jsonrpc.rpc import Registry, Session
+from ora_api.jsonrpc.rpc import Registry, Session, invalid_params
 from ora_api.methods.common import (
     BAD_TOKEN,
     FORK_REFUSED,
@@ -25,15 +25,18 @@ from ora_api.table.lobby import Visibility
 from ora_api.table.seating import SeatPlan
 from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import fold
-from ora_rules.fork import ForkRefused, fork_events
+from ora_rules.fork import ForkRefused, fork_events, round_start
 
 
 @frozen(kw_only=True)
 class ForkParams:
     game_id: UUID = field(metadata=meta("the source game"))
-    move: int = field(metadata=meta(
+    move: int | None = field(default=None, metadata=meta(
         "the fork starts from the position after this move (0: the set-up; as game.state's "
-        "move)", minimum=0))
+        "move); give move or round, one of them", minimum=0))
+    round: int | None = field(default=None, metadata=meta(
+        "or from the position before this round's first move (its wheel turned, its clergy "
+        "back: R-ROUND-2); source.move says which move that is", minimum=1))
     token: str | None = field(default=None, metadata=meta(
         "a seat's or a spectator's token of the source: needed for a private source",
         max_length=256))
@@ -70,15 +73,26 @@ FORK_COST = 25
 
 @METHODS.method("game.fork", params=ForkParams, result=ForkResult,
                 errors=(UNKNOWN_GAME, BAD_TOKEN, TAMPERED_LOG, FORK_REFUSED), cost=FORK_COST,
-                summary="A new game from a stored game's position after a move (what if?).")
+                summary="A new game from a stored game's position after a move, or before a "
+                "round (what if?).")
 def game_fork(svc: GameService, session: Session, p: ForkParams) -> ForkResult:
-    """The fork's first event carries its source (config.fork: game, move, head); its first
-    moves are the commands that made the position, replayed through the rules, so game.verify
-    and game.export work on it as on any game. It has no clock; its seats are filled as
-    game.create's (tokens, invitations, bots) and are joined the same way."""
+    """Give ``move`` or ``round``. The fork's first event carries its source (config.fork:
+    game, move, head); its first moves are the commands that made the position, replayed
+    through the rules, so game.verify and game.export work on it as on any game. It has no
+    clock; its seats are filled as game.create's (tokens, invitations, bots) and are joined
+    the same way."""
+    if (p.move is None) == (p.round is None):
+        raise invalid_params("give move or round, one of them", "move")
     events = stored_events(svc, p.game_id, p.token)
+    move = p.move
+    if move is None:
+        assert p.round is not None
+        try:
+            move = round_start(events, p.round)
+        except ForkRefused as e:
+            raise FORK_REFUSED.error(e.message, reason=e.reason) from None
     plans = seat_plans(svc, p.seats, p.name, _people(events))
-    return fork_game(svc, p.game_id, events, p.move, plans, p.visibility)
+    return fork_game(svc, p.game_id, events, move, plans, p.visibility)
 
 
 def _people(events: Sequence[GameEvent]) -> int:

@@ -67,6 +67,34 @@ def test_a_fork_is_refused_with_a_typed_error(local: Local) -> None:
     assert [g["game_id"] for g in listed] == [source]  # nothing was stored
 
 
+def test_a_fork_before_a_round_starts_where_the_round_begins(local: Local) -> None:
+    """``round``: the position before the round's first move (R-ROUND-2: its opening behind
+    it); one of ``move`` and ``round``, never both or neither."""
+    source, tokens = new_game(local, players=3, seed=5, visibility="public")
+    play(local, source, tokens, random.Random(5), max_moves=40)
+    events = local.call("game.events", {"game_id": source})["events"]
+    rounds = [e["data"]["round"] for e in events if e["type"] == "round_began"]
+    assert rounds[:2] == [1, 2]
+    fork = local.call("game.fork", {"game_id": source, "round": 2})
+    before = fork["source"]["move"]
+    assert fork["moves"] == before > 0
+    played = [e for e in events if e["type"] in ("move_played", "round_began")]
+    kinds = [e["type"] for e in played]
+    second = kinds.index("round_began", 1)  # round 2 begins after `before` moves ...
+    assert kinds[:second].count("move_played") == before
+    state = local.call("game.state", {"game_id": fork["game_id"],
+                                      "token": fork["seats"][0]["token"]})
+    assert state["round"] == 2  # ... and the fork stands in it
+    for params, path in (({"move": 3, "round": 2}, "move"), ({}, "move")):
+        with pytest.raises(RpcFailed) as info:
+            local.call("game.fork", {"game_id": source, **params})
+        assert info.value.code == -32602 and info.value.data["path"] == path
+    with pytest.raises(RpcFailed) as info:
+        local.call("game.fork", {"game_id": source, "round": 40})
+    assert info.value.code == -32032 and info.value.data["reason"] == "out_of_range"
+    assert "round 40" in info.value.data["detail"]
+
+
 def test_ora_fork_branches_a_position_and_bots_play_it_to_the_end(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     url = f"sqlite:{tmp_path / 'ora.sqlite3'}"

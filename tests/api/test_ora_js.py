@@ -175,8 +175,10 @@ const hook = await ora.notify(gameId, tokens[0], "http://127.0.0.1:9/hook");
 const off = await ora.notify(gameId, tokens[0], null);
 const noted = await ora.annotate(gameId, tokens[1], "after the take-back");
 const forked = await ora.fork(gameId, 2, { seats: [{ name: "Di" }, {}] });
+const roundOne = await ora.forkRound(gameId, 1);
 console.log(JSON.stringify({ gameId, joined, again, idle, woke, other, asked, answered,
-                             secret: hook.secret, off: off.secret, ids, noted, forked }));
+                             secret: hook.secret, off: off.secret, ids, noted, forked,
+                             roundOne }));
 """
 
 
@@ -222,6 +224,7 @@ def test_ora_js_helpers_retry_with_one_request_id_and_take_back(http_server: Htt
     forked = out["forked"]  # ora.fork and ora.annotate: docs/api.md "Forks", "Annotations"
     assert forked["source"]["game_id"] == out["gameId"] and forked["source"]["move"] == 2
     assert forked["moves"] == 2 and forked["seats"][0]["token"] and forked["seats"][1]["invite"]
+    assert out["roundOne"]["source"]["move"] == 0  # ora.forkRound: round 1 begins at the set-up
 
 
 LOST_ON_THE_SOCKET = """

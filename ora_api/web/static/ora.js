@@ -170,6 +170,12 @@ export class Ora {
     return this.call("game.fork", { game_id: gameId, move, token, seats, name, visibility });
   }
 
+  /** game.fork from the position before round `round`'s first move (its wheel turned, its
+   * clergy back); the answer's `source.move` is that position's move. */
+  forkRound(gameId, round, { token, seats, name, visibility } = {}) {
+    return this.call("game.fork", { game_id: gameId, round, token, seats, name, visibility });
+  }
+
   /** game.annotate: a seat's comment on move `move` (0: the game itself; the last move played
    * when omitted). {version, move, text}. */
   annotate(gameId, token, text, move) {
