@@ -415,7 +415,7 @@ class _Translator:
                       f"the uses this use grants ({', '.join(targets)}) are part of its command")
         if _same_tokens(self.commands[-1].split()[2:], line.tokens[2:]) is False and not chain:
             self.note(line, "rewritten", (self.commands[-1],),
-                      "our notation names the choices kennerspiel infers from the goods")
+                      "our notation names the choices the record leaves to its goods")
         return consumed
 
     def _joker_gives(self) -> bool:
