@@ -3,9 +3,11 @@ store's own database (the lobby's; an in-memory database for the memory store).
 
 One row per analysed decision, keyed by the game, the bot, the budget, the seed and the version
 of the decision's ``MovePlayed`` event: stored events never change, so a row stays true for
-good. Nothing of it is mixed into the game's stream; ``ora analyse`` and ``game.analyse`` read
-the rows an earlier run stored and add each new decision as soon as it is done, so an
-interrupted run resumes where it stopped (``ora_rules.analysis``).
+as long as the estimate's method (``ora_rules.analysis.estimate.METHOD``, written in the row)
+does; a row of another method is analysed again and replaced. Nothing of it is mixed into the
+game's stream; ``ora analyse`` and ``game.analyse`` read the rows an earlier run stored and add
+each new decision as soon as it is done, so an interrupted run resumes where it stopped
+(``ora_rules.analysis``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import orjson
 from ora_api.table.lobby import Lobby
 from ora_core.events import GameEvent
 from ora_rules.analysis import Analysis, Budget, Decision, analyse
+from ora_rules.analysis.estimate import METHOD
 from ora_rules.specs import Rules
 
 SCHEMA = ("CREATE TABLE IF NOT EXISTS ora_analyses (game_id TEXT NOT NULL, bot TEXT NOT NULL, "
@@ -45,8 +48,9 @@ class StoredAnalysis:
             c.execute("SELECT version, decision FROM ora_analyses WHERE game_id = ? AND "
                       "bot = ? AND budget = ? AND seed = ?", self.key)
             rows = c.fetchall()
-        self.decisions = {int(r["version"]): Decision.from_json(orjson.loads(r["decision"]))
-                          for r in rows}
+        stored = ((int(r["version"]), orjson.loads(r["decision"])) for r in rows)
+        self.decisions = {version: Decision.from_json(data) for version, data in stored
+                          if data.get("method") == METHOD}
 
     def get(self, version: int) -> Decision | None:
         return self.decisions.get(version)
@@ -55,8 +59,10 @@ class StoredAnalysis:
         self.decisions[decision.version] = decision
         with self.lobby.transaction(commit=True) as c:
             c.execute("INSERT INTO ora_analyses (game_id, bot, budget, seed, version, decision) "
-                      "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                      (*self.key, decision.version, orjson.dumps(decision.to_json()).decode()))
+                      "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, bot, budget, seed, version) "
+                      "DO UPDATE SET decision = excluded.decision",
+                      (*self.key, decision.version,
+                       orjson.dumps({"method": METHOD, **decision.to_json()}).decode()))
 
 
 def analyse_stored(lobby: Lobby, rules: Rules, game_id: UUID, events: Sequence[GameEvent], *,

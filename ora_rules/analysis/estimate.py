@@ -1,11 +1,15 @@
 """The estimate of every seat's final score in a position (docs/analysis.md, "The estimate").
 
 A deterministic rollout: the ``medium`` planner plays every seat on from the position until the
-game ends or the rollout has valued its budget of positions; where it stops, each seat's
-estimate is its score there (R-SCORE-1) plus what the strategic evaluation
-(``ora_rules.bots.strategy``) counts only in an unfinished game: the goods' usable value, land,
-the display's promise and the settlements in hand. At a finished game that promise is nothing,
-so the estimate of a finished position is its real score.
+game ends or the rollout has valued its budget of positions. At the game's end the estimate is
+the real score (R-SCORE-1). Where the budget stops it first, each seat's estimate is the learned
+evaluation's expected final score there (``ora_rules.bots.value``: the solo game and the long
+games of three and four, without the wonder tiles); in the other games it is the score there
+plus what the strategic evaluation (``ora_rules.bots.strategy``) counts only in an unfinished
+game: the goods' usable value, land, the display's promise and the settlements in hand. That
+promise is no final score: in the solo game it is 100 to 230 points in rounds 7 to 11 of a
+519-point game, by where the rollout stopped, and two positions one move apart were judged
+100 points apart (docs/analysis.md, "The estimate").
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from ora_core.evolve import replace
 from ora_core.state import State
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.strategy import strategic_value
+from ora_rules.bots.value import MODELS, model
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
 from ora_rules.scoring import score
@@ -25,6 +30,10 @@ from ora_rules.specs import Rules
 
 #: Estimates are kept to a tenth of a point: the same bytes on any machine's float printing.
 PLACES = 1
+#: The estimate's method: decisions cached under another are analysed again
+#: (``ora_api.table.analyses``). 1: a cut rollout valued by its score and promise; 2: by the
+#: learned evaluation where the mode has one.
+METHOD = 2
 
 
 def promise(state: State, seat: int, rules: Rules) -> float:
@@ -37,10 +46,16 @@ def promise(state: State, seat: int, rules: Rules) -> float:
 
 
 def position_estimate(state: State, rules: Rules) -> tuple[float, ...]:
-    """Every scored seat's score in ``state`` plus its promise (no rollout), in seat order
-    (the neutral player is not scored, R-SCORE-8); the real final score of a finished game."""
+    """Every scored seat's estimated final score in ``state`` itself (no rollout), in seat
+    order (the neutral player is not scored, R-SCORE-8): the real final score of a finished
+    game; else the learned evaluation's where the mode has a model; else the score plus the
+    promise."""
     scores = state.scores if state.scores is not None else score(state, rules)
-    return tuple(round(s.total + promise(state, s.seat, rules), PLACES) for s in scores)
+    learned = MODELS.get(state.config.mode)
+    if state.finished or learned is None or state.config.liesborn:
+        return tuple(round(s.total + promise(state, s.seat, rules), PLACES) for s in scores)
+    value = model(learned).value
+    return tuple(round(value(state, s.seat, rules), PLACES) for s in scores)
 
 
 def final_estimate(state: State, rules: Rules, evaluations: int, rng: random.Random,

@@ -15,7 +15,11 @@ import orjson
 import pytest
 
 from ora_api.cli import main
+from ora_api.service import open_service
+from ora_rules.analysis.estimate import METHOD
 from tests.api.conftest import Local, RpcFailed, new_game, play
+from tests.core.test_store import needs_pg, store_url
+from tests.support import rules
 
 PEOPLE = Path(__file__).resolve().parents[1] / "data" / "records" / "weblabora" / "Game27378.txt"
 NS = "{http://www.w3.org/2000/svg}"
@@ -53,6 +57,34 @@ def test_game_analyse_answers_each_decision_and_reads_the_cache_the_second_time(
     later = local.call("game.analyse", params)
     assert later["cached"] == 6 and later["moves"] == 7
     assert later["decisions"][:6] == first["decisions"]
+
+
+@pytest.mark.parametrize("backend", ["memory", "sqlite", pytest.param("postgres", marks=needs_pg)])
+def test_a_row_of_another_estimate_method_is_analysed_again(backend: str,
+                                                            tmp_path: Path) -> None:
+    """A cached decision stays true while the estimate's method does: a row written before the
+    learned evaluation valued cut rollouts (method 1, no method in the row) is analysed again,
+    and the new row replaces it (an upsert, on every backend)."""
+    service = open_service(store_url(backend, tmp_path), rules=rules())
+    try:
+        local = Local(service)
+        game_id, _ = played_game(local)
+        params = {"game_id": game_id, "bot": "medium", "budget": "15"}
+        first = local.call("game.analyse", params)
+        with service.lobby.transaction(commit=True) as c:  # one row as method 1 wrote it
+            c.execute("SELECT version, decision FROM ora_analyses WHERE game_id = ?",
+                      (game_id,))
+            rows = [(int(r["version"]), orjson.loads(r["decision"])) for r in c.fetchall()]
+            assert len(rows) == 6 and all(data.pop("method") == METHOD for _, data in rows)
+            stale = {**rows[0][1], "after": [0.0, 0.0, 0.0]}
+            c.execute("UPDATE ora_analyses SET decision = ? WHERE game_id = ? AND version = ?",
+                      (orjson.dumps(stale).decode(), game_id, rows[0][0]))
+        again = local.call("game.analyse", params)
+        assert again["cached"] == 5 and again["decisions"] == first["decisions"]
+        third = local.call("game.analyse", params)
+        assert third["cached"] == 6 and third["decisions"] == first["decisions"]
+    finally:
+        service.close()
 
 
 def test_a_limited_call_is_resumed_by_the_next(local: Local) -> None:

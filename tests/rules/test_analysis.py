@@ -10,8 +10,9 @@ import random
 import orjson
 import pytest
 
-from ora_core.events import GameEvent
-from ora_core.evolve import fold
+from ora_core.events import GameEvent, MovePlayed
+from ora_core.evolve import evolve, fold
+from ora_core.state import State
 from ora_rules.analysis import (
     MARKS,
     Analysis,
@@ -20,16 +21,18 @@ from ora_rules.analysis import (
     analysis_bot,
     parse_budget,
 )
-from ora_rules.analysis.analyse import AnalysisError, reproducible
-from ora_rules.analysis.estimate import position_estimate
+from ora_rules.analysis.analyse import DEFAULT_EVALUATIONS, AnalysisError, reproducible
+from ora_rules.analysis.estimate import final_estimate, position_estimate, promise
 from ora_rules.analysis.plot import analysis_svg
 from ora_rules.bots import make_bot
 from ora_rules.bots.levels import Expert, Hard
 from ora_rules.bots.per_game import PerGame
 from ora_rules.bots.solo import SoloPlanner
+from ora_rules.bots.value import MODELS, model
 from ora_rules.decide import start
 from ora_rules.game import Game
 from ora_rules.moves import MoveSet
+from ora_rules.scoring import score
 from ora_rules.setup import make_config
 from tests.support import read_test_record, rules
 
@@ -98,6 +101,44 @@ def test_a_finished_positions_estimate_is_its_score() -> None:
     assert game.finished
     assert position_estimate(game.state, rules()) == tuple(
         float(s.total) for s in game.scores())
+
+
+def position_after(events: list[GameEvent], moves: int) -> State:
+    """The position after the first ``moves`` moves of a game's ``events``."""
+    state = fold(events[:1])
+    for event in events[1:]:
+        if type(event) is MovePlayed:
+            if moves == 0:
+                break
+            moves -= 1
+        state = evolve(state, event)
+    return state
+
+
+def test_a_cut_rollout_is_valued_by_the_learned_evaluation_where_the_mode_has_one() -> None:
+    """R-SCORE-1: the estimate is a final score. In rounds 10 and 11 of the people's 519-point
+    game, a rollout of the default budget stops in round 11 or 12; its score and promise there
+    were 227 after move 51 and 114 after move 52 (a blunder of 109 points marked on a COMMIT).
+    The learned evaluation of the solo game values where the rollout stops as a final score."""
+    events, r = peoples_game(), rules()
+    solo = model(MODELS["1"])
+    at_51, at_52 = position_after(events, 51), position_after(events, 52)
+    assert position_estimate(at_52, r) == (round(solo.value(at_52, 0, r), 1),)
+    estimates = [final_estimate(s, r, DEFAULT_EVALUATIONS, random.Random(0))[0]
+                 for s in (at_51, at_52)]
+    assert not at_51.finished and all(250 < e < 519 for e in estimates), estimates
+    assert abs(estimates[0] - estimates[1]) < 30, estimates
+
+
+def test_without_a_model_the_estimate_is_the_score_and_the_promise() -> None:
+    """The short games have no learned evaluation: a position is valued by its score plus what
+    the strategic evaluation counts only while the game goes on, as before."""
+    game = Game.new(rules(), 4, "france", "short", seed=3)
+    game.play_bots([make_bot("random", rules())], seed=3, max_rounds=3)
+    state, r = game.state, rules()
+    assert not state.finished and state.config.mode not in MODELS
+    assert position_estimate(state, r) == tuple(
+        round(s.total + promise(state, s.seat, r), 1) for s in score(state, r))
 
 
 def test_the_analysis_bots_have_no_time_backstop() -> None:
