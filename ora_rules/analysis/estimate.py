@@ -3,13 +3,13 @@
 A deterministic rollout: the ``medium`` planner plays every seat on from the position until the
 game ends or the rollout has valued its budget of positions. At the game's end the estimate is
 the real score (R-SCORE-1). Where the budget stops it first, each seat's estimate is the learned
-evaluation's expected final score there (``ora_rules.bots.value``: the solo game and the long
-games of three and four, without the wonder tiles); in the other games it is the score there
-plus what the strategic evaluation (``ora_rules.bots.strategy``) counts only in an unfinished
-game: the goods' usable value, land, the display's promise and the settlements in hand. That
-promise is no final score: in the solo game it is 100 to 230 points in rounds 7 to 11 of a
-519-point game, by where the rollout stopped, and two positions one move apart were judged
-100 points apart (docs/analysis.md, "The estimate").
+evaluation's expected final score there (``ora_rules.bots.value``: a model a mode); with the
+wonder tiles, which the models never learned, it is the score there plus what the strategic
+evaluation (``ora_rules.bots.strategy``) counts only in an unfinished game: the goods' usable
+value, land, the display's promise and the settlements in hand. That promise, which valued
+every cut rollout before, is no final score: in the solo game it is 100 to 230 points in
+rounds 7 to 11 of a 519-point game, by where the rollout stopped, and two positions one move
+apart were judged 100 points apart (docs/analysis.md, "The estimate").
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ora_rules.specs import Rules
 PLACES = 1
 #: The estimate's method: decisions cached under another are analysed again
 #: (``ora_api.table.analyses``). 1: a cut rollout valued by its score and promise; 2: by the
-#: learned evaluation where the mode has one.
+#: learned evaluation of its mode.
 METHOD = 2
 
 
@@ -48,7 +48,7 @@ def promise(state: State, seat: int, rules: Rules) -> float:
 def position_estimate(state: State, rules: Rules) -> tuple[float, ...]:
     """Every scored seat's estimated final score in ``state`` itself (no rollout), in seat
     order (the neutral player is not scored, R-SCORE-8): the real final score of a finished
-    game; else the learned evaluation's where the mode has a model; else the score plus the
+    game; else the learned evaluation's of its mode; with the wonder tiles, the score plus the
     promise."""
     scores = state.scores if state.scores is not None else score(state, rules)
     learned = MODELS.get(state.config.mode)

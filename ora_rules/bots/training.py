@@ -50,6 +50,20 @@ RECIPES: dict[str, dict[str, Any]] = {
     "four": {"players": 4, "variants": ["france", "ireland"], "length": "long",
              "seeds": [11_000, 11_256], "policy": "hard", "epsilon": 0.15, "top": 4,
              "min_count": 20, "ridge": 10.0},
+    # The other modes, for the analysis alone (``ora_rules.analysis.estimate``: a rollout its
+    # budget stops is valued by the model of its mode); no bot plays them.
+    "three_short": {"players": 3, "variants": ["france", "ireland"], "length": "short",
+                    "seeds": [13_000, 13_064], "policy": "hard", "epsilon": 0.15, "top": 4,
+                    "min_count": 20, "ridge": 10.0},
+    "four_short": {"players": 4, "variants": ["france", "ireland"], "length": "short",
+                   "seeds": [14_000, 14_064], "policy": "hard", "epsilon": 0.15, "top": 4,
+                   "min_count": 20, "ridge": 10.0},
+    "two": {"players": 2, "variants": ["france", "ireland"], "length": "short",
+            "seeds": [15_000, 15_032], "policy": "hard", "epsilon": 0.15, "top": 4,
+            "min_count": 20, "ridge": 10.0},
+    "two_long": {"players": 2, "variants": ["france", "ireland"], "length": "long",
+                 "seeds": [16_000, 16_032], "policy": "hard", "epsilon": 0.15, "top": 4,
+                 "min_count": 20, "ridge": 10.0},
 }
 
 Sample = tuple[dict[int, float], float, float]  # features, progress, points still to come

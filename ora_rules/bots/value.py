@@ -34,9 +34,12 @@ from ora_rules.scoring import score_player
 from ora_rules.specs import Rules
 
 #: Where the shipped models are, and the model of each mode (``ora_rules.bots.training`` has
-#: their recipes: solo, and the long games of three and four).
+#: their recipes). The bots read those of solo and the long games of three and four
+#: (``expert``, ``learned``); the analysis reads every mode's (``ora_rules.analysis.estimate``).
 DATA = Path(__file__).with_name("data")
-MODELS = {"1": "value_solo.json", "3": "value_three.json", "4": "value_four.json"}
+MODELS = {"1": "value_solo.json", "3": "value_three.json", "4": "value_four.json",
+          "3s": "value_three_short.json", "4s": "value_four_short.json",
+          "2": "value_two.json", "2L": "value_two_long.json"}
 #: Bumped whenever a feature's meaning changes: a model names the version it was trained on.
 FEATURE_VERSION = 1
 #: The observation's indices used: the global block and the seat's own block.

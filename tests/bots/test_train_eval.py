@@ -39,7 +39,8 @@ def test_without_numpy_it_names_the_extra_in_one_line_and_plays_nothing(
 def test_bad_arguments_are_one_line_and_write_nothing(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = tmp_path / "solo.json"
-    for argv, said in ((["--model", "duo"], "no model 'duo'; the recipes are four, solo, three"),
+    recipes = "four, four_short, solo, three, three_short, two, two_long"
+    for argv, said in ((["--model", "duo"], f"no model 'duo'; the recipes are {recipes}"),
                        (["--model", "solo", "--games", "0"], "--games takes a number of seeds"),
                        (["--model", "solo", "--jobs", "0", "--out", str(out)],
                         "--jobs takes a number of processes")):

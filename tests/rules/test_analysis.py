@@ -130,13 +130,21 @@ def test_a_cut_rollout_is_valued_by_the_learned_evaluation_where_the_mode_has_on
     assert abs(estimates[0] - estimates[1]) < 30, estimates
 
 
-def test_without_a_model_the_estimate_is_the_score_and_the_promise() -> None:
-    """The short games have no learned evaluation: a position is valued by its score plus what
-    the strategic evaluation counts only while the game goes on, as before."""
-    game = Game.new(rules(), 4, "france", "short", seed=3)
-    game.play_bots([make_bot("random", rules())], seed=3, max_rounds=3)
-    state, r = game.state, rules()
-    assert not state.finished and state.config.mode not in MODELS
+def test_every_mode_has_a_model_and_the_wonder_tiles_keep_the_score_and_the_promise() -> None:
+    """Every mode's cut rollouts are valued by its learned evaluation (R-GEN-2's modes); the
+    models learned no wonder tiles (R-LIES-6 scores them apart), so a game with them is valued
+    by its score plus what the strategic evaluation counts only while the game goes on."""
+    r = rules()
+    assert set(MODELS) == set(r.modes)
+    short = Game.new(r, 4, "france", "short", seed=3)
+    short.play_bots([make_bot("random", r)], seed=3, max_rounds=3)
+    state = short.state
+    assert position_estimate(state, r) == tuple(
+        round(model(MODELS["4s"]).value(state, s.seat, r), 1) for s in score(state, r))
+    wonders = Game.new(r, 4, "france", "short", seed=3, liesborn=True)
+    wonders.play_bots([make_bot("random", r)], seed=3, max_rounds=3)
+    state = wonders.state
+    assert not state.finished and state.config.liesborn
     assert position_estimate(state, r) == tuple(
         round(s.total + promise(state, s.seat, r), 1) for s in score(state, r))
 
