@@ -36,34 +36,29 @@ from ora_rules.specs import Rules, load_rules
 DATA = Path(__file__).resolve().parent / "data"
 KNOTS = (0.0, 0.25, 0.5, 0.75, 1.0)
 
+def make_recipe(players: int, length: str, first_seed: int, seeds: int) -> dict[str, Any]:
+    """A recipe: ``seeds`` seeds from ``first_seed``, each in France and Ireland, played by
+    ``hard`` with 15 % of its moves drawn from its own best 4; features seen fewer than 20
+    times dropped; ridge penalty 10 (docs/bots.md, "The learned evaluation")."""
+    return {"players": players, "variants": ["france", "ireland"], "length": length,
+            "seeds": [first_seed, first_seed + seeds], "policy": "hard", "epsilon": 0.15,
+            "top": 4, "min_count": 20, "ridge": 10.0}
+
+
 #: The shipped models and how each is made.
 RECIPES: dict[str, dict[str, Any]] = {
-    "solo": {"players": 1, "variants": ["france", "ireland"], "length": "long",
-             "seeds": [10_000, 10_064], "policy": "hard", "epsilon": 0.15, "top": 4,
-             "min_count": 20, "ridge": 10.0},
+    "solo": make_recipe(1, "long", 10_000, 64),
     # The tables of three and four, where ``expert``'s rollouts end in them: their moves are
     # the planner's, as ``hard``'s are, so the positions where they stop are of the kind these
     # games hold.
-    "three": {"players": 3, "variants": ["france", "ireland"], "length": "long",
-              "seeds": [12_000, 12_256], "policy": "hard", "epsilon": 0.15, "top": 4,
-              "min_count": 20, "ridge": 10.0},
-    "four": {"players": 4, "variants": ["france", "ireland"], "length": "long",
-             "seeds": [11_000, 11_256], "policy": "hard", "epsilon": 0.15, "top": 4,
-             "min_count": 20, "ridge": 10.0},
+    "three": make_recipe(3, "long", 12_000, 256),
+    "four": make_recipe(4, "long", 11_000, 256),
     # The other modes, for the analysis alone (``ora_rules.analysis.estimate``: a rollout its
     # budget stops is valued by the model of its mode); no bot plays them.
-    "three_short": {"players": 3, "variants": ["france", "ireland"], "length": "short",
-                    "seeds": [13_000, 13_064], "policy": "hard", "epsilon": 0.15, "top": 4,
-                    "min_count": 20, "ridge": 10.0},
-    "four_short": {"players": 4, "variants": ["france", "ireland"], "length": "short",
-                   "seeds": [14_000, 14_064], "policy": "hard", "epsilon": 0.15, "top": 4,
-                   "min_count": 20, "ridge": 10.0},
-    "two": {"players": 2, "variants": ["france", "ireland"], "length": "short",
-            "seeds": [15_000, 15_032], "policy": "hard", "epsilon": 0.15, "top": 4,
-            "min_count": 20, "ridge": 10.0},
-    "two_long": {"players": 2, "variants": ["france", "ireland"], "length": "long",
-                 "seeds": [16_000, 16_032], "policy": "hard", "epsilon": 0.15, "top": 4,
-                 "min_count": 20, "ridge": 10.0},
+    "three_short": make_recipe(3, "short", 13_000, 64),
+    "four_short": make_recipe(4, "short", 14_000, 64),
+    "two": make_recipe(2, "short", 15_000, 32),
+    "two_long": make_recipe(2, "long", 16_000, 32),
 }
 
 Sample = tuple[dict[int, float], float, float]  # features, progress, points still to come
