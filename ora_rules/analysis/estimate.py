@@ -51,10 +51,9 @@ def position_estimate(state: State, rules: Rules) -> tuple[float, ...]:
     game; else the learned evaluation's of its mode; with the wonder tiles, the score plus the
     promise."""
     scores = state.scores if state.scores is not None else score(state, rules)
-    learned = MODELS.get(state.config.mode)
-    if state.finished or learned is None or state.config.liesborn:
+    if state.finished or state.config.liesborn:
         return tuple(round(s.total + promise(state, s.seat, rules), PLACES) for s in scores)
-    value = model(learned).value
+    value = model(MODELS[state.config.mode]).value
     return tuple(round(value(state, s.seat, rules), PLACES) for s in scores)
 
 

@@ -36,6 +36,7 @@ from ora_rules.specs import Rules, load_rules
 DATA = Path(__file__).resolve().parent / "data"
 KNOTS = (0.0, 0.25, 0.5, 0.75, 1.0)
 
+
 def make_recipe(players: int, length: str, first_seed: int, seeds: int) -> dict[str, Any]:
     """A recipe: ``seeds`` seeds from ``first_seed``, each in France and Ireland, played by
     ``hard`` with 15 % of its moves drawn from its own best 4; features seen fewer than 20

@@ -10,9 +10,8 @@ import random
 import orjson
 import pytest
 
-from ora_core.events import GameEvent, MovePlayed
-from ora_core.evolve import evolve, fold
-from ora_core.state import State
+from ora_core.events import GameEvent
+from ora_core.evolve import fold
 from ora_rules.analysis import (
     MARKS,
     Analysis,
@@ -34,6 +33,7 @@ from ora_rules.game import Game
 from ora_rules.moves import MoveSet
 from ora_rules.scoring import score
 from ora_rules.setup import make_config
+from ora_rules.views.diff import states_after
 from tests.support import read_test_record, rules
 
 #: The people's solo Ireland game of 519 points (a file of tests/data).
@@ -103,26 +103,14 @@ def test_a_finished_positions_estimate_is_its_score() -> None:
         float(s.total) for s in game.scores())
 
 
-def position_after(events: list[GameEvent], moves: int) -> State:
-    """The position after the first ``moves`` moves of a game's ``events``."""
-    state = fold(events[:1])
-    for event in events[1:]:
-        if type(event) is MovePlayed:
-            if moves == 0:
-                break
-            moves -= 1
-        state = evolve(state, event)
-    return state
-
-
-def test_a_cut_rollout_is_valued_by_the_learned_evaluation_where_the_mode_has_one() -> None:
+def test_a_cut_rollout_is_valued_by_the_learned_evaluation_of_its_mode() -> None:
     """R-SCORE-1: the estimate is a final score. In rounds 10 and 11 of the people's 519-point
     game, a rollout of the default budget stops in round 11 or 12; its score and promise there
     were 227 after move 51 and 114 after move 52 (a blunder of 109 points marked on a COMMIT).
     The learned evaluation of the solo game values where the rollout stops as a final score."""
     events, r = peoples_game(), rules()
     solo = model(MODELS["1"])
-    at_51, at_52 = position_after(events, 51), position_after(events, 52)
+    at_51, at_52 = states_after(events, [51, 52]).values()
     assert position_estimate(at_52, r) == (round(solo.value(at_52, 0, r), 1),)
     estimates = [final_estimate(s, r, DEFAULT_EVALUATIONS, random.Random(0))[0]
                  for s in (at_51, at_52)]
