@@ -70,6 +70,7 @@ MODULES: tuple[str, ...] = (
     "ora_rules.effects.special_board",
     "ora_rules.effects.special_node",
     "ora_rules.effects.special_points",
+    "ora_rules.bots.wheel_streams",
     "ora_rules.bots.strategy",
     "ora_rules.bots.planner",
 )

@@ -26,9 +26,9 @@ person weighs:
 - **Wonders**: while the supply holds one (R-COMP-9), the goods a wonder building within reach
   asks for are worth a share of the wonder's points, as far as they are held
   (``ora_rules.bots.wonder_paths``): people take one or two a game, the bots seldom did.
-- **Time**: goods' usable value fades towards the end of the fixed-length games, where only
-  points count; solo, the display's promise also fades before each settlement phase, when the
-  neutral player takes the whole display (R-SOLO-9).
+- **Time**: goods' usable value fades towards the end of the fixed-length games; solo, the
+  display's promise fades before each settlement phase, when the neutral player takes it all
+  (R-SOLO-9), and the wheel's indicators in play are worth their goods to come (R-WHEEL-5).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from typing import Final
 
 from ora_core.state import Placement, PlayerState, Space, State
 from ora_core.values import FOREST, MOOR, Coord, Good, Stage, Terrain
+from ora_rules.bots.wheel_streams import wheel_value
 from ora_rules.bots.wonder_paths import WonderPath, wonder_paths
 from ora_rules.bots.work import valued
 from ora_rules.decide import execute
@@ -156,8 +157,7 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
         score = float(goods_points(player, goods_rules, convert, pieces) + facts.points)
     value = score
     # The bonuses for what is owned (and free clergy) count in a finished game too: dropped at
-    # the end, they made the last move look like a loss, and the bot bought land for its last
-    # coins (points) rather than end the game.
+    # the end, the last move looked a loss and the bot bought land rather than end the game.
     value += CLERGY_WEIGHT * sum(1 for at in player.clergy if at is None)
     ending = _must_empty(state)
     value += _build_bonus(state, ending) * facts.owned
@@ -175,6 +175,7 @@ def strategic_terms(state: State, seat: int, rules: Rules) -> Terms:
         energy += worth[1] * n
     value += (1 - late) * stock_value(state, player)
     value += (1 - late) * LAND_WEIGHT * len(player.landscape)
+    value += wheel_value(state, rules)
     if state.config.mode not in OPEN_ENDED:  # as the sites: there it drew the bots from building
         value += (1 - late) * OPEN_BESIDE * facts.open_beside
     if state.wonders_left > 0:
