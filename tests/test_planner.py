@@ -14,7 +14,7 @@ from ora_rules.bots import make_bot
 from ora_rules.bots.levels import LEVELS
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.search import SearchBot
-from ora_rules.bots.strategy import strategic_value
+from ora_rules.bots.strategy import strategic_terms, strategic_value
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
 from ora_rules.notation import Commit
@@ -97,9 +97,12 @@ def test_solo_the_display_s_promise_fades_before_the_neutral_player_takes_it() -
     r = rules()
     state = fold(start(make_config(1, "france", "long", 5), r))
     assert state.display and not state.settlement_phases
-    early = strategic_value(replace(state, round=2), 0, r)
-    assert strategic_value(replace(state, round=8), 0, r) == early
-    assert strategic_value(replace(state, round=11), 0, r) < early
+    def display(round_: int) -> float:  # the display's term alone (the wheel's counts rounds)
+        return strategic_terms(replace(state, round=round_), 0, r).display
+
+    early = display(2)
+    assert display(8) == early
+    assert display(11) < early
 
 
 def test_ending_the_game_is_valued_above_spending_points_first() -> None:
