@@ -3,8 +3,9 @@ store's own database (the lobby's; an in-memory database for the memory store).
 
 One row per analysed decision, keyed by the game, the bot, the budget, the seed and the version
 of the decision's ``MovePlayed`` event: stored events never change, so a row stays true for
-as long as the estimate's method (``ora_rules.analysis.estimate.METHOD``, written in the row)
-does; a row of another method is analysed again and replaced. Nothing of it is mixed into the
+as long as the estimate's method (``ora_rules.analysis.estimate.method()``, written in the row:
+its number and a digest of the bots' code and models) does; a row of another method, as after
+a bot or model changed, is analysed again and replaced. Nothing of it is mixed into the
 game's stream; ``ora analyse`` and ``game.analyse`` read the rows an earlier run stored and add
 each new decision as soon as it is done, so an interrupted run resumes where it stopped
 (``ora_rules.analysis``).
@@ -21,7 +22,7 @@ import orjson
 from ora_api.table.lobby import Lobby
 from ora_core.events import GameEvent
 from ora_rules.analysis import Analysis, Budget, Decision, analyse
-from ora_rules.analysis.estimate import METHOD
+from ora_rules.analysis.estimate import method
 from ora_rules.specs import Rules
 
 SCHEMA = ("CREATE TABLE IF NOT EXISTS ora_analyses (game_id TEXT NOT NULL, bot TEXT NOT NULL, "
@@ -50,7 +51,7 @@ class StoredAnalysis:
             rows = c.fetchall()
         stored = ((int(r["version"]), orjson.loads(r["decision"])) for r in rows)
         self.decisions = {version: Decision.from_json(data) for version, data in stored
-                          if data.get("method") == METHOD}
+                          if data.get("method") == method()}
 
     def get(self, version: int) -> Decision | None:
         return self.decisions.get(version)
@@ -62,7 +63,7 @@ class StoredAnalysis:
                       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, bot, budget, seed, version) "
                       "DO UPDATE SET decision = excluded.decision",
                       (*self.key, decision.version,
-                       orjson.dumps({"method": METHOD, **decision.to_json()}).decode()))
+                       orjson.dumps({"method": method(), **decision.to_json()}).decode()))
 
 
 def analyse_stored(lobby: Lobby, rules: Rules, game_id: UUID, events: Sequence[GameEvent], *,

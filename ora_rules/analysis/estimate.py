@@ -14,15 +14,18 @@ apart were judged 100 points apart (docs/analysis.md, "The estimate").
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
+from functools import cache
+from pathlib import Path
 
 from ora_core.errors import OraError
 from ora_core.evolve import replace
 from ora_core.state import State
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.strategy import strategic_value
-from ora_rules.bots.value import MODELS, model
+from ora_rules.bots.value import DATA, MODELS, model
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet
 from ora_rules.scoring import score
@@ -34,6 +37,28 @@ PLACES = 1
 #: (``ora_api.table.analyses``). 1: a cut rollout valued by its score and promise; 2: by the
 #: learned evaluation of its mode.
 METHOD = 2
+
+
+def code_digest(*folders: Path) -> str:
+    """A digest of the ``.py`` and ``.json`` files under ``folders``, each with its path from
+    its folder's parent (the same on a clone and an installed package)."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(folder.parent).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@cache
+def method() -> str:
+    """The method a cached decision is stamped with: :data:`METHOD` and the digest of what a
+    decision's estimates and preferred move are made of, the bots' code and shipped models
+    (``ora_rules/bots``) and the analysis's own (this package). A bot that plays differently or
+    a model trained again changes it, so an analysis stored before is made again, not shown
+    stale (docs/analysis.md)."""
+    return f"{METHOD}:{code_digest(DATA.parent, Path(__file__).parent)}"
 
 
 def promise(state: State, seat: int, rules: Rules) -> float:

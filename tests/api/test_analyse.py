@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,9 @@ import pytest
 
 from ora_api.cli import main
 from ora_api.service import open_service
-from ora_rules.analysis.estimate import METHOD
+from ora_rules.analysis import estimate
+from ora_rules.analysis.estimate import METHOD, code_digest, method
+from ora_rules.bots.value import DATA
 from tests.api.conftest import Local, RpcFailed, new_game, play
 from tests.core.test_store import needs_pg, store_url
 from tests.support import rules
@@ -60,23 +63,29 @@ def test_game_analyse_answers_each_decision_and_reads_the_cache_the_second_time(
 
 
 @pytest.mark.parametrize("backend", ["memory", "sqlite", pytest.param("postgres", marks=needs_pg)])
-def test_a_row_of_another_estimate_method_is_analysed_again(backend: str,
+@pytest.mark.parametrize("stale_method", [None, METHOD, f"{METHOD}:0123456789abcdef"],
+                         ids=["method 1", "before the digest", "another bot or model"])
+def test_a_row_of_another_estimate_method_is_analysed_again(backend: str, stale_method: object,
                                                             tmp_path: Path) -> None:
     """A cached decision stays true while the estimate's method does: a row written before the
-    learned evaluation valued cut rollouts (method 1, no method in the row) is analysed again,
-    and the new row replaces it (an upsert, on every backend)."""
+    learned evaluation valued cut rollouts (method 1, no method in the row), one stamped with
+    the bare number before the bots' digest joined it, and one whose bots or models have since
+    changed (another digest) are analysed again, and the new row replaces it (an upsert, on
+    every backend)."""
     service = open_service(store_url(backend, tmp_path), rules=rules())
     try:
         local = Local(service)
         game_id, _ = played_game(local)
         params = {"game_id": game_id, "bot": "medium", "budget": "15"}
         first = local.call("game.analyse", params)
-        with service.lobby.transaction(commit=True) as c:  # one row as method 1 wrote it
+        with service.lobby.transaction(commit=True) as c:  # one row as another method wrote it
             c.execute("SELECT version, decision FROM ora_analyses WHERE game_id = ?",
                       (game_id,))
             rows = [(int(r["version"]), orjson.loads(r["decision"])) for r in c.fetchall()]
-            assert len(rows) == 6 and all(data.pop("method") == METHOD for _, data in rows)
+            assert len(rows) == 6 and all(data.pop("method") == method() for _, data in rows)
             stale = {**rows[0][1], "after": [0.0, 0.0, 0.0]}
+            if stale_method is not None:
+                stale["method"] = stale_method
             c.execute("UPDATE ora_analyses SET decision = ? WHERE game_id = ? AND version = ?",
                       (orjson.dumps(stale).decode(), game_id, rows[0][0]))
         again = local.call("game.analyse", params)
@@ -85,6 +94,20 @@ def test_a_row_of_another_estimate_method_is_analysed_again(backend: str,
         assert third["cached"] == 6 and third["decisions"] == first["decisions"]
     finally:
         service.close()
+
+
+def test_the_estimate_s_method_follows_the_bots_code_and_models(tmp_path: Path) -> None:
+    """The method's digest reads the bots' code and shipped models: a copy of the files gives
+    the shipped method, the copy with one model trained again (its file changed) another."""
+    bots = tmp_path / "ora_rules" / "bots"
+    shutil.copytree(DATA.parent, bots, ignore=shutil.ignore_patterns("__pycache__"))
+    analysis = tmp_path / "ora_rules" / "analysis"
+    shutil.copytree(Path(estimate.__file__).parent, analysis,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    assert method() == f"{METHOD}:{code_digest(bots, analysis)}"
+    model_file = bots / "data" / "value_solo.json"
+    model_file.write_text(model_file.read_text() + "\n")
+    assert f"{METHOD}:{code_digest(bots, analysis)}" != method()
 
 
 def test_a_limited_call_is_resumed_by_the_next(local: Local) -> None:
