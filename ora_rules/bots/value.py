@@ -22,6 +22,7 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from attrs import frozen
 
@@ -147,26 +148,49 @@ class ValueModel:
         return "\n".join(lines) + "\n"
 
 
-def from_json(text: str) -> ValueModel:
-    """A model from :meth:`ValueModel.to_json`'s text (``ValueError`` if it is not one of
-    this feature version)."""
-    lines = text.splitlines()
-    head = json.loads(lines[0])
-    if head.get("format") != "ora value model" or head.get("feature_version") != FEATURE_VERSION:
-        raise ValueError("not an ora value model of feature version "
-                         f"{FEATURE_VERSION}: {head.get('format')!r} "
-                         f"{head.get('feature_version')!r}")
-    weights = tuple({int(i): float(w) for i, w in json.loads(line)} for line in lines[1:])
-    knots = tuple(float(k) for k in head["knots"])
-    if len(weights) != len(knots) or len(head["bias"]) != len(knots):
-        raise ValueError("a value model has one weight line and one bias a knot")
-    return ValueModel(mode=str(head["mode"]), knots=knots,
-                      bias=tuple(float(b) for b in head["bias"]), weights=weights,
-                      recipe=dict(head["recipe"]), witness=str(head.get("witness", "")))
+def from_json(text: str, source: str = "a value model") -> ValueModel:
+    """A model from :meth:`ValueModel.to_json`'s text (``ValueError`` naming ``source`` and the
+    line if it is not one of this feature version). Blank lines are skipped: a hand-edited
+    file often ends in one."""
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1)
+             if line.strip()]
+    if not lines:
+        raise ValueError(f"{source} is empty: not an ora value model")
+
+    def parsed(number: int, line: str) -> Any:
+        try:
+            return json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"{source}, line {number}: not JSON ({error.msg}, "
+                             f"column {error.colno})") from None
+
+    head = parsed(*lines[0])
+    if (not isinstance(head, dict) or head.get("format") != "ora value model"
+            or head.get("feature_version") != FEATURE_VERSION):
+        found = head if not isinstance(head, dict) else (head.get("format"),
+                                                         head.get("feature_version"))
+        raise ValueError(f"{source}, line {lines[0][0]}: not an ora value model of feature "
+                         f"version {FEATURE_VERSION} (found {found!r})")
+    try:
+        weights = tuple({int(i): float(w) for i, w in parsed(number, line)}
+                        for number, line in lines[1:])
+        knots = tuple(float(k) for k in head["knots"])
+        bias = tuple(float(b) for b in head["bias"])
+        mode, recipe = str(head["mode"]), dict(head["recipe"])
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"{source}: a malformed value model ({type(error).__name__}: "
+                         f"{error})") from None
+    if len(weights) != len(knots) or len(bias) != len(knots):
+        raise ValueError(f"{source}: a value model has one weight line and one bias a knot "
+                         f"({len(knots)} knots, {len(weights)} weight lines, "
+                         f"{len(bias)} biases)")
+    return ValueModel(mode=mode, knots=knots, bias=bias, weights=weights, recipe=recipe,
+                      witness=str(head.get("witness", "")))
 
 
 def load(path: Path) -> ValueModel:
-    return from_json(path.read_text())
+    """The model in the file at ``path`` (errors name the file)."""
+    return from_json(path.read_text(), source=str(path))
 
 
 @cache
