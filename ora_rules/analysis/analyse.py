@@ -325,8 +325,11 @@ def analyse(events: Sequence[GameEvent], rules: Rules, *, bot: str = "hard",
         raise AnalysisError("the game has no moves yet", "from" if first != 1 else "to")
     if found and not 1 <= first <= len(found):
         raise AnalysisError(f"from {first}: the game has moves 1 .. {len(found)}", "from")
-    if found and not first <= end <= len(found):
-        raise AnalysisError(f"to {end}: the game has moves {first} .. {len(found)}", "to")
+    if found and end < first:
+        raise AnalysisError(f"to {end} is before from {first}: the last move analysed "
+                            "comes after the first", "to")
+    if found and end > len(found):
+        raise AnalysisError(f"to {end}: the game has moves 1 .. {len(found)}", "to")
     analyst = _Analyst(rules, bot, budget, seed)
     cache = cache if cache is not None else MemoryCache()
     head = found[-1].after if found else _final(events)

@@ -242,8 +242,11 @@ def test_bad_requests_are_refused_by_name() -> None:
     assert e.value.field == "bot"
     with pytest.raises(AnalysisError, match=r"from 3: the game has moves 1 \.\. 2"):
         analyse(events, rules(), budget=SMALL, first=3)
-    with pytest.raises(AnalysisError, match="to 5"):
+    with pytest.raises(AnalysisError, match=r"to 5: the game has moves 1 \.\. 2"):
         analyse(events, rules(), budget=SMALL, last=5)
+    with pytest.raises(AnalysisError, match="to 1 is before from 2") as e:
+        analyse(events, rules(), budget=SMALL, first=2, last=1)
+    assert e.value.field == "to"
 
 
 def test_a_game_without_moves_has_only_its_start() -> None:
