@@ -22,6 +22,7 @@ from ora_core.state import State
 from ora_rules.views.i18n import Locale
 
 if TYPE_CHECKING:
+    from ora_rules.records.positions import NoSuchMove
     from ora_rules.views.explain import Explanation
 
 METHODS = Registry()
@@ -115,17 +116,25 @@ def game_log(svc: GameService, session: Session, p: LogParams) -> LogResult:
 def _state_after_move(svc: GameService, game_id: UUID, move: int | None, where: str,
                       token: str | None) -> State:
     """The state after move ``move`` (0: the set-up), the current state when None."""
-    from ora_rules.views.diff import states_after
+    from ora_rules.records.positions import NoSuchMove
+    from ora_rules.views.diff import positions_after
 
     current = svc.current(game_id, token)
     if move is None:
         return current
-    found = svc.store.fold(game_id, lambda events: states_after(events, [move]),
-                           current.version)
-    if move not in found:
-        raise invalid_params(f"{where}: the game has fewer than {move} moves", where,
-                             reason="out_of_range")
-    return found[move]
+    try:
+        return svc.store.fold(game_id, lambda events: positions_after(events, [move]),
+                              current.version)[move]
+    except NoSuchMove as missing:
+        raise _out_of_range(where, missing) from None
+
+
+def _out_of_range(where: str, missing: NoSuchMove) -> Exception:
+    """The invalid params error (on ``where``) for a move number the game does not have."""
+    from ora_rules.records.positions import out_of_range
+
+    return invalid_params(f"{where} {missing.move}: {out_of_range(missing.move, missing.moves)}",
+                          where, reason="out_of_range")
 
 
 # --- the score explained (ora_rules.views.explain) ------------------------------------------------
@@ -384,15 +393,16 @@ class DiffResult:
                 summary="Every difference between the states after two moves, per seat.")
 def game_diff(svc: GameService, session: Session, p: DiffParams) -> DiffResult:
     """A move beyond the game's is an invalid params error on data.path from_move/to_move."""
-    from ora_rules.views.diff import diff, states_after
+    from ora_rules.records.positions import NoSuchMove
+    from ora_rules.views.diff import diff, positions_after
 
     current = svc.current(p.game_id, p.token)
-    found = svc.store.fold(p.game_id, lambda events: states_after(
-        events, [p.from_move, p.to_move]), current.version)
-    for name, move in (("from_move", p.from_move), ("to_move", p.to_move)):
-        if move not in found:
-            raise invalid_params(f"{name}: the game has fewer than {move} moves", name,
-                                 reason="out_of_range")
+    try:
+        found = svc.store.fold(p.game_id, lambda events: positions_after(
+            events, [p.from_move, p.to_move]), current.version)
+    except NoSuchMove as missing:
+        name = "from_move" if missing.move == p.from_move else "to_move"
+        raise _out_of_range(name, missing) from None
     d = diff(found[p.from_move], found[p.to_move], svc.rules, p.locale)
     return DiffResult(
         version=current.version, version_before=d.version_before, version_after=d.version_after,

@@ -18,9 +18,16 @@ class NoSuchMove(OraError):
     code = "out_of_range"
 
     def __init__(self, move: int, moves: int) -> None:
-        super().__init__(f"move {move}: the game has {moves} move(s) (0 is the set-up)")
+        super().__init__(f"move {move}: {out_of_range(move, moves)}")
         self.move = move
         self.moves = moves
+
+
+def out_of_range(move: int, moves: int) -> str:
+    """Why move number ``move`` names no position of a game of ``moves`` moves."""
+    if move < 0:
+        return "moves are numbered from 0 (the set-up)"
+    return f"the game has {moves} move(s) (0 is the set-up)"
 
 
 def events_to_move(events: Iterable[GameEvent], move: int) -> Iterator[GameEvent]:

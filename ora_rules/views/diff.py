@@ -17,6 +17,7 @@ from ora_core.events import GameEvent, MovePlayed
 from ora_core.evolve import evolve
 from ora_core.state import PlayerState, State
 from ora_core.values import FOREST, MOOR, Good
+from ora_rules.records.positions import NoSuchMove
 from ora_rules.scoring import liesborn_mode, score_player
 from ora_rules.specs import Rules
 from ora_rules.tokens import GOOD_ORDER
@@ -82,7 +83,26 @@ class Diff:
 
 def states_after(events: Iterable[GameEvent], moves: Sequence[int]) -> dict[int, State]:
     """The state after each move number in ``moves`` (0 = after the set-up, before move 1);
-    a number beyond the game's moves is left out."""
+    a number beyond the game's moves (or below 0) is left out."""
+    return _states_after(events, moves)[0]
+
+
+def positions_after(events: Iterable[GameEvent], moves: Sequence[int]) -> dict[int, State]:
+    """:func:`states_after`, refusing a number that names no position of the game
+    (:class:`NoSuchMove`: below 0, or beyond its moves)."""
+    for move in moves:
+        if move < 0:
+            raise NoSuchMove(move, 0)
+    found, total = _states_after(events, moves)
+    for move in moves:
+        if move not in found:
+            raise NoSuchMove(move, total)
+    return found
+
+
+def _states_after(events: Iterable[GameEvent], moves: Sequence[int]
+                  ) -> tuple[dict[int, State], int]:
+    """The states found and the moves counted (the game's whole count when one is missing)."""
     wanted = set(moves)
     found: dict[int, State] = {}
     state: State | None = None
@@ -93,11 +113,11 @@ def states_after(events: Iterable[GameEvent], moves: Sequence[int]) -> dict[int,
                 found[number] = state
             number += 1
             if number > max(wanted, default=0):
-                return found
+                return found, number
         state = evolve(state, event)
     if number in wanted and state is not None:
         found[number] = state
-    return found
+    return found, number
 
 
 def _card(rules: Rules, card: str | None, say: Speech) -> str:

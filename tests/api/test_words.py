@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import uuid
 from pathlib import Path
 
@@ -134,6 +135,11 @@ def test_game_diff_between_two_moves(local: Local) -> None:
     with pytest.raises(RpcFailed) as failed:
         local.call("game.diff", {"game_id": game_id, "from_move": 0, "to_move": 13})
     assert failed.value.data["path"] == "to_move"
+    assert failed.value.data["detail"] == "to_move 13: the game has 12 move(s) (0 is the set-up)"
+    with pytest.raises(RpcFailed) as failed:
+        local.call("game.diff", {"game_id": game_id, "from_move": -2, "to_move": 3})
+    assert failed.value.data["path"] == "from_move"
+    assert failed.value.data["reason"] == "out_of_range"
 
 
 def test_ora_explain_and_ora_diff(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -157,7 +163,13 @@ def test_ora_explain_and_ora_diff(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["diff", game_id, "3", "3", "--store", store_url]) == 0
     assert capsys.readouterr().out.strip() == "no difference"
     assert main(["diff", game_id, "0", "99999", "--store", store_url]) == 2
-    assert capsys.readouterr().err.startswith("ora: the game has fewer than 99999 moves")
+    assert re.fullmatch(r"ora: move 99999: the game has \d+ move\(s\) \(0 is the set-up\)\n",
+                        capsys.readouterr().err)
+    for command in (["diff", game_id, "-1", "3"], ["explain", game_id, "--move", "-3"],
+                    ["render", game_id, "--move", "-3"]):
+        assert main([*command, "--store", store_url]) == 2
+        assert capsys.readouterr().err.endswith(
+            ": moves are numbered from 0 (the set-up)\n"), command
 
 
 def test_a_private_game_in_words_needs_a_token(local: Local) -> None:
