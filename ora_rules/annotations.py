@@ -43,7 +43,10 @@ def annotate(events: Sequence[GameEvent], move: int | None, text: str) -> MoveAn
     character."""
     played = moves_played(events)
     at = played if move is None else move
-    if not 0 <= at <= played:
+    if at < 0:
+        raise BadAnnotation("no_such_move", f"move {at}: moves are numbered from 0 (0 "
+                            "annotates the game before its first move)")
+    if at > played:
         raise BadAnnotation("no_such_move", f"move {at}: the game has {played} move(s) "
                             "(0 annotates the game before its first move)")
     words = text.strip()

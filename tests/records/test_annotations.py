@@ -116,6 +116,10 @@ def test_annotate_refuses_what_is_no_annotation() -> None:
             annotate(events, move, text)
         assert info.value.reason == reason and info.value.code == "bad_annotation"
     assert annotate(events, None, "  trimmed  ") == MoveAnnotated(move=played, text="trimmed")
+    with pytest.raises(BadAnnotation, match=f"move {played + 1}: the game has {played} move"):
+        annotate(events, played + 1, "later")
+    with pytest.raises(BadAnnotation, match="move -1: moves are numbered from 0"):
+        annotate(events, -1, "x")
 
 
 def test_the_log_shows_each_annotation_with_its_move() -> None:
