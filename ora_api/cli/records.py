@@ -290,14 +290,14 @@ def _verify(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from ora_core.codec import state_to_dict
     from ora_core.evolve import fold
-    from ora_rules.records.positions import NoSuchMove, events_to_move
+    from ora_rules.records.positions import NoSuchMove, events_to_move, out_of_range
     from ora_rules.views.text_view import text_view
 
     game_id = _game_id(args.game_id)
     if args.at is not None and args.at < 1:
         raise CommandError(f"--at {args.at}: versions start at 1 (the game's first event)")
     if args.move is not None and args.move < 0:
-        raise CommandError(f"--move {args.move}: moves are numbered from 0 (the set-up)")
+        raise CommandError(f"--move {args.move}: {out_of_range(args.move, 0)}")
     if args.move is not None:
         move = args.move
         try:
