@@ -290,21 +290,18 @@ def _verify(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from ora_core.codec import state_to_dict
     from ora_core.evolve import fold
-    from ora_rules.records.positions import NoSuchMove, events_to_move, out_of_range
+    from ora_rules.records.positions import NoSuchMove, events_to_move
     from ora_rules.views.text_view import text_view
 
     game_id = _game_id(args.game_id)
     if args.at is not None and args.at < 1:
         raise CommandError(f"--at {args.at}: versions start at 1 (the game's first event)")
     if args.move is not None and args.move < 0:
-        raise CommandError(f"--move {args.move}: {out_of_range(args.move, 0)}")
+        raise NoSuchMove(args.move, 0)  # the words of explain, render and diff
     if args.move is not None:
         move = args.move
-        try:
-            state = _fold(args.store, game_id, lambda events: fold(events_to_move(events, move)),
-                          part=True)
-        except NoSuchMove as e:
-            raise CommandError(f"--{e.message}") from None
+        state = _fold(args.store, game_id, lambda events: fold(events_to_move(events, move)),
+                      part=True)
     else:
         state = _fold(args.store, game_id, fold, version=args.at)
     if args.json:
