@@ -184,3 +184,20 @@ def test_a_reader_that_goes_away_is_no_error(tmp_path: Path) -> None:
                            "echo ${PIPESTATUS[0]}"], cwd=tmp_path, capture_output=True,
                           text=True, timeout=120)
     assert done.stderr == "" and done.stdout.strip() == "0"
+
+
+
+@pytest.mark.parametrize(("command", "name", "unknown"), [
+    (["moves", "some-game", "--depth", "2"], "ora moves", "--depth 2"),
+    (["list", "--page", "2"], "ora list", "--page 2"),
+    (["specs", "describe", "G01", "--bogus"], "ora specs describe", "--bogus"),
+])
+def test_an_unknown_option_is_told_with_the_commands_own_usage(
+        command: list[str], name: str, unknown: str, capsys: Capture) -> None:
+    """Not ``ora``'s usage and its list of every command: the options of the command typed."""
+    with pytest.raises(SystemExit) as exit_:
+        main(command)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: {name} "), err
+    assert err.splitlines()[-1] == f"{name}: error: unrecognized arguments: {unknown}"

@@ -68,8 +68,23 @@ def _internal_error(error: Exception) -> int:
     return INTERNAL_ERROR
 
 
+def command_parser(parser: argparse.ArgumentParser,
+                   args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the command ``args`` chose (``specs describe``'s, not ``ora``'s)."""
+    while True:
+        subcommands = [action for action in parser._actions
+                       if isinstance(action, argparse._SubParsersAction)]
+        chosen = getattr(args, subcommands[0].dest, None) if subcommands else None
+        if chosen is None:
+            return parser
+        parser = subcommands[0].choices[chosen]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # told with the command's own usage, where its options are (exit 2)
+        command_parser(parser, args).error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         store = getattr(args, "store", None)
         if args.command == "serve" and store is None:
