@@ -186,7 +186,6 @@ def test_a_reader_that_goes_away_is_no_error(tmp_path: Path) -> None:
     assert done.stderr == "" and done.stdout.strip() == "0"
 
 
-
 @pytest.mark.parametrize(("command", "name", "unknown"), [
     (["moves", "some-game", "--depth", "2"], "ora moves", "--depth 2"),
     (["list", "--page", "2"], "ora list", "--page 2"),
