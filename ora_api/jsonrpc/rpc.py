@@ -13,6 +13,7 @@ number that is logged with the traceback (never the params, which may hold a sea
 
 from __future__ import annotations
 
+import difflib
 import logging
 import secrets
 import typing
@@ -520,8 +521,12 @@ class Dispatcher:
         method = self.registry.methods.get(name)
         if method is None:
             shown = name if len(name) <= 64 else name[:64] + "..."
+            # a near name for a typo (game.legal_move, game.scores); cut: difflib's cost
+            # grows with the name's length squared
+            close = difflib.get_close_matches(name[:64], self.registry.methods, n=3)
+            hint = f"did you mean {', '.join(close)}? " if close else ""
             raise RpcError(METHOD_NOT_FOUND, "Method not found",
-                           error_data("method_not_found", f"no method {shown!r}; "
+                           error_data("method_not_found", f"no method {shown!r}; {hint}"
                                       "rpc.discover lists them"))
         return method
 

@@ -221,3 +221,16 @@ def test_a_batch_of_whole_streams_stops_at_the_reply_budget(local: Local) -> Non
     done = [a for a in answers if "result" in a]
     assert 1 <= len(done) < 100
     assert all(a["error"]["data"]["code"] == "reply_too_large" for a in answers[len(done):])
+
+
+@pytest.mark.parametrize(("method", "detail"), [
+    ("game.legal_move", "no method 'game.legal_move'; did you mean game.legal_moves"),
+    ("game.scores", "no method 'game.scores'; did you mean game.score"),
+    ("zzzz", "no method 'zzzz'; rpc.discover lists them"),
+])
+def test_an_unknown_method_is_told_the_names_near_it(local: Local, method: str,
+                                                      detail: str) -> None:
+    reply = local.raw(orjson.dumps({"jsonrpc": "2.0", "id": 1, "method": method}))
+    assert reply["error"]["code"] == -32601
+    assert reply["error"]["data"]["detail"].startswith(detail), reply
+    assert reply["error"]["data"]["detail"].endswith("rpc.discover lists them")
