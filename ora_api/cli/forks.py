@@ -91,11 +91,14 @@ def _fork(args: argparse.Namespace) -> int:
         if args.play:
             svc.bot_runner.close()  # the bots play here, before the fork is stored
             then = _bots_play(svc.rules, args.seed, args.max_rounds, ended)
-        try:
-            result = fork_game(svc, source, events, move, plans,
-                               "public" if args.public else "private", then)
-        except RpcError as e:
-            raise CommandError(str((e.data or {}).get("detail", e.message))) from None
+        result = fork_game(svc, source, events, move, plans,
+                           "public" if args.public else "private", then)
+    except RpcError as e:  # an unknown bot, a move the game does not have: the API's words
+        data = e.data or {}
+        detail, path = str(data.get("detail", e.message)), str(data.get("path", ""))
+        if path.startswith("seats[") and detail.startswith(path + ": "):  # a seat's bot
+            detail = "--bots: " + detail.removeprefix(path + ": ")
+        raise CommandError(detail) from None
     finally:
         svc.close()
     print(result.game_id)

@@ -119,6 +119,10 @@ def test_ora_fork_branches_a_position_and_bots_play_it_to_the_end(
     assert main(["fork", source, "--move", "3", "--bots", "random,,random", "--play",
                  "--store", url]) == 2
     assert "every seat must be a bot's" in capsys.readouterr().err
+    assert main(["fork", source, "--move", "3", "--bots", "nobody", "--store", url]) == 2
+    err = capsys.readouterr().err  # was an internal error (exit 70)
+    assert err.startswith("ora: --bots: unknown bot 'nobody'; bots are easy,")
+    assert err.count("\n") == 1
     assert main(["fork", source, "--round", "2", "--store", url]) == 0
     assert "the first of round 2" in capsys.readouterr().out
     assert main(["fork", source, "--round", "99", "--store", url]) == 2
