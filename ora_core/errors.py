@@ -59,7 +59,9 @@ class SpecError(OraError):
     code = "spec_error"
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__("invalid specs:\n" + "\n".join(problems))
+        # one problem on one line (a command line's error is one line)
+        sep = " " if len(problems) == 1 else "\n"
+        super().__init__("invalid specs:" + sep + "\n".join(problems))
         self.problems = problems
 
 

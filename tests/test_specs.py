@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from ora_api.cli import main
+from ora_core.errors import SpecError
 from ora_rules.specs import load_rules
 from ora_rules.views.glossary import glossary
 from tests.spec_editing import edit, spec_problems
@@ -90,6 +94,21 @@ def test_ora_specs_check_exits_nonzero_with_the_list(spec_copy: Path) -> None:
     ok = subprocess.run([sys.executable, "-m", "ora_api.cli", "specs", "check"],
                         capture_output=True, text=True, check=False)
     assert ok.returncode == 0, ok.stderr
+
+
+@pytest.mark.parametrize("kind", ["no such directory", "a file"])
+def test_a_path_that_is_no_spec_directory_is_one_problem(tmp_path: Path, kind: str,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """Not one problem for each file the directory lacks (59), and one line on a command."""
+    path = tmp_path / "specs"
+    if kind == "a file":
+        path.write_text("")
+    with pytest.raises(SpecError) as refused:
+        load_rules(path)
+    assert refused.value.problems == [f"{path}: not a spec directory ({kind})"]
+    assert main(["specs", "describe", "G01", "--dir", str(path)]) == 2
+    assert capsys.readouterr().err == f"ora: invalid specs: {path}: not a spec directory ({kind})\n"
 
 
 def test_the_committed_glossary_is_current() -> None:

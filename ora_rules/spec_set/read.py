@@ -109,6 +109,9 @@ def read_rules(root: Path, effect_parser: EffectParser | None,
     parsed). ``expected_ids``: the building and settlement ids the set must cover exactly once
     (by default those listed in ``cards.toml``).
     """
+    if not root.is_dir():  # one problem, not one for each file it lacks
+        what = "a file" if root.exists() else "no such directory"
+        raise SpecError([f"{root}: not a spec directory ({what})"])
     problems = Problems()
     goods = load_goods(root, problems)
     buildings = load_folder(root / "buildings", problems,
