@@ -50,6 +50,18 @@ def test_unknown_bot_names_the_known_ones() -> None:
         make_bot("oracle", rules())
 
 
+@pytest.mark.parametrize(("name", "form"), [
+    ("expert:0", "expert:N"), ("expert:abc", "expert:N"), ("solo:-3", "solo:N"),
+    ("roll:3", "roll:WxD"), ("mcts:fast", "mcts:Nms"), ("seek:", "seek:ID"),
+    ("seek:Z99", "seek:ID"),
+])
+def test_a_known_bot_with_a_malformed_parameter_is_told_its_form(name: str, form: str) -> None:
+    """Not "unknown bot" for a bot the list names: what its parameter must be (a seeker of a
+    building that does not exist failed only when it first looked, as an internal error)."""
+    with pytest.raises(ValueError, match=f"^bot '{name}': write .*{form}"):
+        make_bot(name, rules())
+
+
 def test_ora_arena_prints_win_rates_and_ratings_as_json() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "ora_api.cli", "arena", "--players", "3", "--bots",

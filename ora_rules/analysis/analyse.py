@@ -212,7 +212,7 @@ def analysis_bot(name: str, rules: Rules) -> Bot:
     try:
         bot = make_bot(name, rules)
     except ValueError as e:  # make_bot's list of names, or a number it could not read
-        text = str(e) if str(e).startswith("unknown bot") else f"unknown bot {name!r}"
+        text = str(e) if str(e).startswith(("unknown bot", "bot ")) else f"unknown bot {name!r}"
         raise AnalysisError(text, "bot") from None
     # the levels' parts: ``hard``'s rollout and planners, ``expert``'s tables and solo
     # planners (``PerGame``: each plan's planner made from now on)

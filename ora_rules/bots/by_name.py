@@ -26,6 +26,21 @@ def keeps_plans(name: str, players: int) -> bool:
     return players == 1 and family in ("expert", "solo")
 
 
+#: What the parameter of each bot that takes one must be (the refusal of a malformed one).
+PARAMETERS = {
+    "expert": "write expert:N, N positions valued a decision (1 or more)",
+    "learned": "write learned:N, N positions valued a decision (1 or more)",
+    "solo": "write solo:N, N positions valued a decision (1 or more)",
+    "plan": "write plan:N, N moves weighed of every large group (1 or more)",
+    "roll": "write roll:WxD, W candidates and D decisions (each 1 or more)",
+    "greedy": "write greedy:N, N candidates sampled",
+    "mcts": "write mcts:N (simulations) or mcts:Nms (milliseconds) a move",
+    "uct": "write uct:N (playouts) or uct:Nms (milliseconds) a move",
+    "planmcts": "write planmcts:N (simulations) or planmcts:Nms (milliseconds) a move",
+    "seek": "write seek:ID, ID a building's (seek:G01)",
+}
+
+
 def make_bot(name: str, rules: Rules) -> Bot:
     """A bot by name: a level (``easy``, ``medium``, ``hard``, ``expert``), ``expert:N`` (``expert``
     valuing at most N positions a decision at a table), ``learned``, ``learned:N`` (the
@@ -75,6 +90,8 @@ def make_bot(name: str, rules: Rules) -> Bot:
     if name.startswith("greedy:") and name[7:].isdigit():
         return make_greedy(rules, sample=int(name[7:]))
     if name.startswith("seek:"):
+        if name[5:] not in rules.buildings:  # not known until the seeker first looks
+            raise ValueError(f"bot {name!r}: {PARAMETERS['seek']}")
         return make_seeker(name[5:], rules)
     family, _, budget = name.partition(":")
     if family in ("mcts", "uct", "planmcts"):
@@ -94,6 +111,8 @@ def make_bot(name: str, rules: Rules) -> Bot:
             if not budget:
                 return make_mcts(rules)
             return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
+    if family in PARAMETERS and budget:  # a known bot, its parameter malformed
+        raise ValueError(f"bot {name!r}: {PARAMETERS[family]}")
     raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, expert, expert:N, "
                      "learned, learned:N, solo, solo:N, plan, plan:N, roll, "
                      "roll:WxD, plan2, planmcts, planmcts:N, planmcts:Nms, random, uniform, "
