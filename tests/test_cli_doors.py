@@ -200,3 +200,17 @@ def test_an_unknown_option_is_told_with_the_commands_own_usage(
     err = capsys.readouterr().err
     assert err.startswith(f"usage: {name} "), err
     assert err.splitlines()[-1] == f"{name}: error: unrecognized arguments: {unknown}"
+
+
+def test_a_list_past_the_databases_integers_is_no_internal_error(
+        finished: tuple[str, str], capsys: Capture) -> None:
+    """A limit past any store's games lists them all; a cursor ``ora list`` never gives is
+    refused (both were an OverflowError from SQLite)."""
+    store = finished[0]
+    capsys.readouterr()
+    assert main(["list", "--json", "--store", store]) == 0
+    every = capsys.readouterr().out
+    assert main(["list", "--json", "--limit", "9" * 20, "--store", store]) == 0
+    assert capsys.readouterr().out == every
+    assert main(["list", "--cursor", "9" * 20, "--store", store]) == 2
+    assert one_line_error(capsys) == f"ora: --cursor '{'9' * 20}' is not a cursor of ora list\n"

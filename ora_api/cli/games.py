@@ -17,6 +17,8 @@ from ora_rules.specs import load_rules
 #: What ``ora explain`` says of the solo game's neutral player, whom it lists after the seats.
 NOTE = ("the neutral player is not scored (R-SCORE-8); its buildings' points, for comparing "
         "with an engine that scores it (weblabora)")
+#: More games than any store holds, and within a database's 64-bit integers (``ora list``).
+MANY = 2**62
 
 if TYPE_CHECKING:
     from ora_core.events import GameEvent
@@ -95,14 +97,14 @@ def _list(args: argparse.Namespace) -> int:
     from ora_api.service import open_service
     from ora_core.errors import InvalidCommand
 
-    if args.cursor is not None and not args.cursor.isdigit():
+    if args.cursor is not None and not (args.cursor.isdigit() and int(args.cursor) < MANY):
         raise InvalidCommand(f"--cursor {args.cursor!r} is not a cursor of ora list")
     if args.limit < 1:
         raise InvalidCommand("--limit must be at least 1")
     service = open_service(args.store, check_writable=False)
-    try:
-        listed, after = service.list_games(limit=args.limit, after=int(args.cursor or 0),
-                                           everything=True)
+    try:  # a limit past any store's games is all of them (and within the database's integers)
+        listed, after = service.list_games(limit=min(args.limit, MANY),
+                                           after=int(args.cursor or 0), everything=True)
     finally:
         service.close()
     for item in listed:

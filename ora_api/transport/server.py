@@ -113,8 +113,9 @@ def run(args: argparse.Namespace) -> int:
     host, port = DEFAULT_HTTP.split(":")
     if not args.stdio and args.http:
         host, _, port_text = args.http.rpartition(":")
-        if not host or not port_text.isdigit():
-            print(f"ora serve: --http expects HOST:PORT, got {args.http!r}", file=sys.stderr)
+        if not host or not port_text.isdigit() or int(port_text) > 65535:
+            print(f"ora serve: --http expects HOST:PORT (a port 0..65535), got {args.http!r}",
+                  file=sys.stderr)
             return 2
         port = port_text
     if not args.stdio and (missing := missing_http_packages()):

@@ -28,6 +28,8 @@ E = TypeVar("E")
 S = TypeVar("S")
 
 _NOTIFICATION_PAGE = 5000
+#: The largest version a database is asked about (SQLite's and PostgreSQL's 64-bit integers).
+MAX_VERSION = 2**63 - 1
 
 
 class EventStore(Generic[E]):
@@ -398,8 +400,9 @@ class EventStore(Generic[E]):
         if version is not None and version < 0:
             raise ValueError(f"version must be >= 0, not {version}")
         payloads: Sequence[Payload] = []
-        if version != 0:
-            payloads = self._payloads(game_id, version)
+        if version != 0:  # a version past any database's integers reads every event
+            payloads = self._payloads(game_id, min(version, MAX_VERSION)
+                                      if version is not None else None)
         if not payloads:  # no event at or below version (>= 1), or version 0 of a known game?
             if version != 0 or self.version(game_id) == 0:
                 raise UnknownGame(f"unknown game {game_id}")

@@ -336,6 +336,18 @@ def _must_not_serve(*args: object, **kwargs: object) -> None:
     raise AssertionError("the server started to serve despite the option")
 
 
+@pytest.mark.parametrize("address", ["127.0.0.1:65536", "127.0.0.1:99999999999999999999",
+                                     "127.0.0.1:", ":8765"])
+def test_an_address_without_a_port_is_one_line_and_exit_2(
+        address: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A port past 65535 was an internal error (OverflowError) from the socket layer."""
+    monkeypatch.setattr(transport_server, "serve_http", _must_not_serve)
+    assert transport_server.main(["--http", address, "--store", "memory"]) == 2
+    assert capsys.readouterr().err == (f"ora serve: --http expects HOST:PORT (a port "
+                                       f"0..65535), got {address!r}\n")
+
+
 @pytest.mark.parametrize("option", ["--max-connections=0", "--header-timeout=-1",
                                     "--allow-origin=evil.example", "--max-pending-bytes=10"])
 def test_bad_limits_are_one_line_and_exit_2(option: str, capsys: pytest.CaptureFixture[str],

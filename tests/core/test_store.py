@@ -220,6 +220,9 @@ def test_fold_at_head_and_at_a_version(store: EventStore[Event]) -> None:
     assert store.fold(gid, lambda es: sum(1 for _ in es)) == 5
     with pytest.raises(ValueError):
         store.fold(gid, as_list, version=6)
+    # past SQLite's and PostgreSQL's integers (was an OverflowError from the database layer)
+    with pytest.raises(ValueError, match="is at version 5, not 99999999999999999999"):
+        store.fold(gid, as_list, version=99999999999999999999)
 
 
 def test_a_fold_decodes_each_distinct_payload_once(store: EventStore[Event]) -> None:
