@@ -21,7 +21,7 @@ import orjson
 
 from ora_api.table.lobby import Lobby
 from ora_core.events import GameEvent
-from ora_rules.analysis import Analysis, Budget, Decision, analyse
+from ora_rules.analysis import Analysis, Budget, Decision, analyse, check_seed
 from ora_rules.analysis.estimate import method
 from ora_rules.specs import Rules
 
@@ -71,6 +71,7 @@ def analyse_stored(lobby: Lobby, rules: Rules, game_id: UUID, events: Sequence[G
                    last: int | None = None, limit: int | None = None,
                    progress: Callable[[int, int], None] | None = None) -> Analysis:
     """``ora_rules.analysis.analyse`` of a stored game through its cached rows."""
+    check_seed(seed)  # before the cache's rows are looked up by it
     cache = StoredAnalysis(lobby, game_id, bot, budget.text, seed)
     return analyse(events, rules, bot=bot, budget=budget, seed=seed, first=first, last=last,
                    cache=cache, progress=progress, limit=limit)

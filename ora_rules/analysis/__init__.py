@@ -15,11 +15,12 @@ from ora_rules.analysis.analyse import (
     MemoryCache,
     analyse,
     analysis_bot,
+    check_seed,
     parse_budget,
 )
 from ora_rules.analysis.estimate import final_estimate
 
 __all__ = [
     "MARKS", "Analysis", "AnalysisCache", "Budget", "Decision", "MemoryCache", "analyse",
-    "analysis_bot", "final_estimate", "parse_budget",
+    "analysis_bot", "check_seed", "final_estimate", "parse_budget",
 ]

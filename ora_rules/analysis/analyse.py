@@ -263,11 +263,18 @@ def positions(events: Sequence[GameEvent]) -> list[_Position]:
     return found
 
 
+def check_seed(seed: int) -> None:
+    """Refuses a seed a stored analysis cannot keep (a 64-bit integer, as the API's)."""
+    if not -(2**63) <= seed < 2**63:
+        raise AnalysisError(f"seed {seed}: a seed is a 64-bit integer", "seed")
+
+
 class _Analyst:
     def __init__(self, rules: Rules, bot: str, budget: Budget, seed: int) -> None:
         self.rules = rules
         self.name = bot
         analysis_bot(bot, rules)  # an unknown bot is refused before any work
+        check_seed(seed)
         self.budget = budget
         self.seed = seed
 

@@ -197,7 +197,8 @@ def test_ora_analyse_and_render_analysis_of_the_peoples_game(
     assert main(["render", game_id, "--analysis", *flags]) == 0
     svg = capsys.readouterr().out
     assert ET.fromstring(svg).tag == f"{NS}svg" and svg.count('class="point') == 9
-    for bad in (["--budget", "lots"], ["--bot", "nobody"], ["--from", "300"]):
+    for bad in (["--budget", "lots"], ["--bot", "nobody"], ["--from", "300"],
+                ["--seed", str(2**64)]):  # the seed: was an OverflowError from SQLite
         assert main(["analyse", game_id, "--store", store, *bad]) == 2
         err = capsys.readouterr().err
         assert err.startswith("ora: ") and err.count("\n") == 1, err

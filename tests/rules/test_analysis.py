@@ -247,6 +247,9 @@ def test_bad_requests_are_refused_by_name() -> None:
     with pytest.raises(AnalysisError, match="to 1 is before from 2") as e:
         analyse(events, rules(), budget=SMALL, first=2, last=1)
     assert e.value.field == "to"
+    with pytest.raises(AnalysisError, match=f"seed {2**63}: a seed is a 64-bit integer") as e:
+        analyse(events, rules(), budget=SMALL, seed=2**63)
+    assert e.value.field == "seed"
 
 
 def test_a_game_without_moves_has_only_its_start() -> None:
