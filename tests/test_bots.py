@@ -53,7 +53,7 @@ def test_unknown_bot_names_the_known_ones() -> None:
 @pytest.mark.parametrize(("name", "form"), [
     ("expert:0", "expert:N"), ("expert:abc", "expert:N"), ("solo:-3", "solo:N"),
     ("roll:3", "roll:WxD"), ("mcts:fast", "mcts:Nms"), ("seek:", "seek:ID"),
-    ("seek:Z99", "seek:ID"),
+    ("seek:Z99", "seek:ID"), ("expert:", "expert:N"),
 ])
 def test_a_known_bot_with_a_malformed_parameter_is_told_its_form(name: str, form: str) -> None:
     """Not "unknown bot" for a bot the list names: what its parameter must be (a seeker of a

@@ -111,7 +111,7 @@ def make_bot(name: str, rules: Rules) -> Bot:
             if not budget:
                 return make_mcts(rules)
             return make_mcts(rules, playouts=playouts or 64, seconds=seconds)
-    if family in PARAMETERS and budget:  # a known bot, its parameter malformed
+    if family in PARAMETERS and ":" in name:  # a known bot, its parameter malformed
         raise ValueError(f"bot {name!r}: {PARAMETERS[family]}")
     raise ValueError(f"unknown bot {name!r}; bots are easy, medium, hard, expert, expert:N, "
                      "learned, learned:N, solo, solo:N, plan, plan:N, roll, "
