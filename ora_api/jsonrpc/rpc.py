@@ -76,12 +76,10 @@ R = TypeVar("R")
 
 
 class RpcError(Exception):
-    """An error response: ``code``, ``message`` and ``data``.
-
-    Every error of this server carries ``data = {code, reason, rule, detail, ...}``: ``code`` a
-    stable name of the error kind, ``reason`` a finer stable code, ``rule`` the rule id when the
-    rules refused, ``detail`` a sentence for humans.
-    """
+    """An error response: ``code``, ``message`` and ``data``; every error of this server carries
+    ``data = {code, reason, rule, detail, ...}`` (``code`` a stable name of the error kind,
+    ``reason`` a finer stable code, ``rule`` the rule id when the rules refused, ``detail`` a
+    sentence for humans)."""
 
     def __init__(self, code: int, message: str, data: Mapping[str, Any]) -> None:
         super().__init__(f"{code} {message}: {data.get('detail', '')}")
@@ -521,13 +519,10 @@ class Dispatcher:
         method = self.registry.methods.get(name)
         if method is None:
             shown = name if len(name) <= 64 else name[:64] + "..."
-            # a near name for a typo (game.legal_move, game.scores); cut: difflib's cost
-            # grows with the name's length squared
-            close = difflib.get_close_matches(name[:64], self.registry.methods, n=3)
+            close = difflib.get_close_matches(name[:64], self.registry.methods, n=3)  # typos
             hint = f"did you mean {', '.join(close)}? " if close else ""
-            raise RpcError(METHOD_NOT_FOUND, "Method not found",
-                           error_data("method_not_found", f"no method {shown!r}; {hint}"
-                                      "rpc.discover lists them"))
+            raise RpcError(METHOD_NOT_FOUND, "Method not found", error_data(
+                "method_not_found", f"no method {shown!r}; {hint}rpc.discover lists them"))
         return method
 
     def _run(self, method: Method, raw_params: dict[str, Any] | list[Any], session: Session
