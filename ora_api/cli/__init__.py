@@ -24,7 +24,7 @@ from ora_api.cli.records import add_record_commands
 from ora_api.cli.serve import add_serve_commands
 from ora_api.cli.specs import add_spec_commands
 from ora_api.cli.stores import announce_new_store, existing_store
-from ora_api.cli.train import add_train_command
+from ora_api.cli.train import add_book_command, add_train_command
 from ora_api.cli.trials import add_trial_commands
 from ora_core.errors import OraError
 
@@ -46,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_spec_commands(sub)  # specs ..., rules
     add_trial_commands(sub)  # trial make, trial check
     add_train_command(sub)  # train-eval (issue 36)
+    add_book_command(sub)  # train-book (issue 36)
     add_serve_commands(sub)  # mcp, serve
     return parser
 

@@ -81,3 +81,85 @@ def _train_eval(args: argparse.Namespace) -> int:
         target.write_text(text, encoding="utf-8")
         print(f"train-eval: wrote {target}")
     return 1 if changed else 0
+
+
+def add_book_command(sub: Any) -> None:
+    """Add ``train-book`` to the ``ora`` subparsers (the bots load only when it runs)."""
+    book = sub.add_parser(
+        "train-book", help="make the solo books: the best plans of whole solo games found "
+                           "offline, where expert starts (docs/bots.md)")
+    book.add_argument("--variant", action="append", metavar="NAME",
+                      help="one book, by its recipe's name: france or ireland (repeatable; "
+                           "default: both)")
+    book.add_argument("--games", type=int, default=None, metavar="N",
+                      help="the recipe's first N games only, for a trial (not the shipped file)")
+    book.add_argument("--jobs", type=int, default=None, metavar="N",
+                      help="books made at once in worker processes (default: the cores); "
+                           "each book's games follow one another, and the file is the same "
+                           "whatever N")
+    book.add_argument("--out", type=Path, default=None, metavar="FILE",
+                      help="write here instead of the shipped file (one --variant only)")
+    book.add_argument("--check", action="store_true",
+                      help="write nothing; exit 1 if a shipped file would change")
+    book.set_defaults(func=_train_book)
+
+
+def _train_book(args: argparse.Namespace) -> int:
+    from ora_core.errors import InvalidCommand
+    from ora_rules.bots.books import RECIPES
+
+    names = args.variant or sorted(RECIPES)
+    unknown = sorted(set(names) - set(RECIPES))
+    if unknown:
+        raise InvalidCommand(f"train-book: no book {unknown[0]!r}; the recipes are "
+                             f"{', '.join(sorted(RECIPES))}")
+    if args.out is not None and len(names) != 1:
+        raise InvalidCommand("train-book: --out writes one book: name it with --variant")
+    if args.games is not None and args.games < 1:
+        raise InvalidCommand("train-book: --games takes a number of games, at least 1")
+    if args.jobs is not None and args.jobs < 1:
+        raise InvalidCommand("train-book: --jobs takes a number of processes, at least 1")
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ora_api.tools.arena import default_jobs
+    from ora_rules.bots.books import book_path
+
+    jobs = min(args.jobs or default_jobs(), len(names))
+    print(f"train-book: making {', '.join(names)} with {jobs} process(es); a line a game "
+          f"(minutes each) ...", file=sys.stderr, flush=True)
+    todo = [(name, args.games) for name in names]
+    if jobs == 1:
+        books = list(map(_make_book, todo))
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            books = list(pool.map(_make_book, todo))
+    changed = 0
+    for name, text in books:
+        target = args.out or book_path(name)
+        if args.check:
+            same = target.exists() and target.read_text(encoding="utf-8") == text
+            print(f"train-book: {target} {'is unchanged' if same else 'would change'}")
+            changed += not same
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        print(f"train-book: wrote {target}")
+    return 1 if changed else 0
+
+
+def _make_book(args: tuple[str, int | None]) -> tuple[str, str]:
+    """The book ``name``'s file text, made by its recipe (in a worker process: each game's
+    line goes to stderr as it ends)."""
+    from ora_rules.bots.books import RECIPES, Plan, chain, to_json
+
+    name, games = args
+    recipe = RECIPES[name]
+    first, last = recipe["seeds"]
+    total = min(last - first, games or last - first)
+    began = time.perf_counter()
+
+    def done(number: int, plan: Plan) -> None:
+        print(f"train-book: {name}: game {number} of {total} ends on {plan.score} "
+              f"({time.perf_counter() - began:.0f} s)", file=sys.stderr, flush=True)
+
+    return name, to_json(name, recipe, chain(recipe, games, on_done=done))

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from ora_core.errors import OraError
 from ora_core.state import State
+from ora_rules.bots.books import BookSource, book_line, final_score
 from ora_rules.bots.goals import GoalEvaluation, lost_to_neutral
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.tweaks import Tweaked, Tweaker
@@ -36,7 +37,6 @@ from ora_rules.bots.work import positions
 from ora_rules.decide import execute
 from ora_rules.moves import MoveSet, group_key
 from ora_rules.notation import Command
-from ora_rules.scoring import score_player
 from ora_rules.specs import Rules
 
 #: Positions valued a decision (the plan's growth and the rollouts together): about 0.1 ms
@@ -83,14 +83,15 @@ class Line:
     """A sequence of moves from ``states[0]``: ``states[k]`` is the state before ``moves[k]``
     (one more state than moves); ``costs[k]`` the positions valued choosing ``moves[k]`` (what a
     rollout from there is expected to cost); ``others[k]`` the planner's next best moves there;
-    ``goals`` the buildings its planner pursues from its first move on."""
+    ``goals`` the buildings its planner pursues from its first move on (None: not ranked yet,
+    a book's move)."""
 
     def __init__(self, start: State, goals: tuple[str, ...] = ()) -> None:
         self.goals = goals
         self.states: list[State] = [start]
         self.moves: list[Command] = []
         self.costs: list[int] = []
-        self.others: list[list[Command | None]] = []
+        self.others: list[list[Command | None] | None] = []
 
     @property
     def done(self) -> bool:
@@ -138,12 +139,6 @@ def alternatives(move: Command, ranked: list[Command]) -> list[Command]:
     return out
 
 
-def final_score(state: State, rules: Rules) -> int:
-    """The solo player's total (R-SCORE-1..4) in a finished game."""
-    player = next(p for p in state.players if not p.neutral)
-    return score_player(player, rules, state.config.mode if state.config.liesborn else None).total
-
-
 class Rollout:
     """A rollout branching from the plan at ``branch`` (a decision's index in the game) with
     ``first`` instead of the plan's move, then the planner to the end (pursuing ``goals``)."""
@@ -164,8 +159,9 @@ class SoloPlanner:
     """A bot object for the solo game (module doc); at a table it plays ``table``."""
 
     def __init__(self, rules: Rules, evaluations: int = EVALUATIONS,
-                 seconds: float = SECONDS) -> None:
+                 seconds: float = SECONDS, book: BookSource | None = book_line) -> None:
         self.rules = rules
+        self.book = book  # where a plan to start from is found (bots.books), if anywhere
         self.evaluations = evaluations
         self.seconds = seconds
         self.planner = Planner(rules, per_group=PER_GROUP, bounded=True,
@@ -184,6 +180,14 @@ class SoloPlanner:
 
     def _reset(self, state: State, rng: random.Random) -> None:
         self.plan = Line(state)
+        self.score = 0
+        booked = self.book(state, self.rules) if self.book is not None else None
+        if booked is not None:  # the book's plan is the incumbent: never less than its score
+            self.plan.states = list(booked.states)
+            self.plan.moves = list(booked.moves)
+            self.plan.costs = list(booked.costs)
+            self.plan.others = [None] * len(booked.moves)
+            self.score = booked.score
         self.head = 0
         self.rollout = None
         self.next_branch = 1
@@ -344,11 +348,14 @@ class SoloPlanner:
             self.tried = 0
         # every later decision is far enough too: its rollout is shorter and the game further
         while at < len(plan.moves):
-            if self.tried >= len(plan.others[at]):
+            others = plan.others[at]
+            if others is None:  # a book's move: the planner's others there, ranked now
+                others = plan.others[at] = self._ranked_others(at)
+            if self.tried >= len(others):
                 at += 1
                 self.tried = 0
                 continue
-            first = plan.others[at][self.tried]
+            first = others[self.tried]
             self.tried += 1
             self.next_branch = at
             try:
@@ -358,3 +365,14 @@ class SoloPlanner:
                 continue
         self.next_branch = at
         return None
+
+    def _ranked_others(self, at: int) -> list[Command | None]:
+        """The moves a rollout tries instead of the plan's move ``at`` (``alternatives``), as
+        ``Line.extend`` keeps them for a move of the planner's own."""
+        plan = self.plan
+        assert plan is not None
+        state, move = plan.states[at], plan.moves[at]
+        ranked = self.planner.ranked(state, MoveSet(state, self.rules), self.rng, None,
+                                     STEP_EVALUATIONS)
+        others = [other for _, other, _ in ranked if other != move]
+        return alternatives(move, others) + [None] * (REDRAWS if others else 0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ora_core.evolve import replace
 from ora_core.state import Placement, State
 from ora_core.values import Good
+from ora_rules.bots.books import final_score
 from ora_rules.bots.goals import (
     LOST,
     OPEN_SHARE,
@@ -16,7 +17,7 @@ from ora_rules.bots.goals import (
     lost_to_neutral,
     worth,
 )
-from ora_rules.bots.solo import SoloPlanner, final_score
+from ora_rules.bots.solo import SoloPlanner
 from ora_rules.bots.strategy import SHORT_PRICE, strategic_value
 from tests.support import promises_to_the_end, rules, solo_game_at
 

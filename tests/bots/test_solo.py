@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.bots import Bot, make_bot
+from ora_rules.bots.books import final_score
 from ora_rules.bots.levels import Expert
 from ora_rules.bots.per_game import PerGame
 from ora_rules.bots.solo import (
@@ -20,7 +21,6 @@ from ora_rules.bots.solo import (
     STEP_EVALUATIONS,
     SoloPlanner,
     alternatives,
-    final_score,
 )
 from ora_rules.bots.work import positions
 from ora_rules.decide import execute, start

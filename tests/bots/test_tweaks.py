@@ -12,8 +12,9 @@ import pytest
 
 from ora_core.state import State
 from ora_rules.bots import solo
+from ora_rules.bots.books import final_score
 from ora_rules.bots.planner import Planner
-from ora_rules.bots.solo import Line, SoloPlanner, final_score
+from ora_rules.bots.solo import Line, SoloPlanner
 from ora_rules.bots.tweaks import COMMANDS_PER_POSITION, Tweaker, at_space, replay
 from ora_rules.bots.work import positions
 from ora_rules.decide import execute

@@ -1,0 +1,217 @@
+"""Solo books: the best plan of a whole solo game found offline, where the solo planner starts
+(docs/bots.md, "Thirty-third pass", issue 36).
+
+The solo planner cannot search its own opening: a rollout to the game's end costs some twenty
+decisions' budgets, so at its budget it branches about twenty decisions ahead of the game, and
+the first rounds are played as its planner ranks them, unsearched. Offline there is time to
+search them. The solo game is deterministic once begun (``ora_rules.bots.solo``): the seed
+draws only the colours, so one plan serves every game of a set-up, and its final score is
+exact. A book is such a plan: the solo planner's own game, played with a budget ten times the
+shipped one over the first decisions (:data:`RECIPES`), the best of a few seeds. ``expert``
+starts a solo game with the book's plan as its incumbent and improves it as it improves its
+own (it never scores less than the book).
+
+A book applies to the set-up it was made for (France or Ireland, the rulebook's readings, no
+Liesborn, not a fork), at a position of its plan: the game's start, or any position the book's
+moves lead to (the analysis board's, a fork's). Every other solo game is the planner's own.
+``ora train-book`` makes the shipped files again; a plan is a function of its recipe and seed
+(budgets in positions valued, never in time), so the file is the same on any machine.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+from ora_core.config import GameConfig, Readings
+from ora_core.errors import OraError
+from ora_core.evolve import fold
+from ora_core.state import State
+from ora_rules.decide import execute, start
+from ora_rules.notation import Command, parse
+from ora_rules.scoring import score_player
+from ora_rules.setup import make_config
+from ora_rules.specs import Rules, load_rules
+
+DATA = Path(__file__).with_name("data")
+
+
+def make_recipe(variant: str, first_seed: int, seeds: int) -> dict[str, Any]:
+    """A book's recipe: a chain of the solo planner's games from ``seeds`` seeds in turn, each
+    starting from the plan the game before ended on, at 48,000 positions a decision (ten times
+    the shipped budget) over its first 60 decisions (the first dozen rounds, where a rollout
+    costs most) and the shipped budget after; the last game's plan is the book."""
+    return {"variant": variant, "length": "long", "seeds": [first_seed, first_seed + seeds],
+            "opening_evaluations": 48_000, "opening_decisions": 60, "evaluations": 4800}
+
+
+#: The shipped books and how each is made (seeds apart from every arena's and tuning run's).
+RECIPES: dict[str, dict[str, Any]] = {
+    "france": make_recipe("france", 20_000, 8),
+    "ireland": make_recipe("ireland", 21_000, 8),
+}
+
+
+@frozen
+class Plan:
+    """A whole solo game's moves (``costs``: the positions valued choosing each, what a
+    rollout from there is expected to cost) and its final score."""
+
+    score: int
+    moves: tuple[Command, ...]
+    costs: tuple[int, ...]
+
+
+@frozen
+class Booked:
+    """A book's plan from a position of it on: ``states`` (one more than ``moves``, the first
+    the position), its moves and their costs, and the plan's final score."""
+
+    states: tuple[State, ...]
+    moves: tuple[Command, ...]
+    costs: tuple[int, ...]
+    score: int
+
+
+#: Where the solo planner finds a plan to start from: a position's book line, or None.
+BookSource = Callable[[State, Rules], "Booked | None"]
+
+
+def final_score(state: State, rules: Rules) -> int:
+    """The solo player's total (R-SCORE-1..4) in a finished game."""
+    player = next(p for p in state.players if not p.neutral)
+    return score_player(player, rules, state.config.mode if state.config.liesborn else None).total
+
+
+def book_path(name: str) -> Path:
+    return DATA / f"book_{name}.json"
+
+
+def to_json(name: str, recipe: dict[str, Any], plan: Plan) -> str:
+    """A book file's text: the recipe, the score, the plan."""
+    return json.dumps({"book": name, "recipe": recipe, "score": plan.score,
+                       "moves": [str(move) for move in plan.moves],
+                       "costs": list(plan.costs)}, indent=1) + "\n"
+
+
+@functools.cache
+def shipped(name: str) -> Plan | None:
+    """The shipped book ``name`` (None when its file is absent)."""
+    path = book_path(name)
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return Plan(data["score"], tuple(parse(text) for text in data["moves"]),
+                tuple(data["costs"]))
+
+
+def applies(config: GameConfig) -> bool:
+    """Whether ``config`` is a set-up the books are made for (module doc)."""
+    return (config.players == 1 and config.length == "long" and not config.liesborn
+            and config.readings == Readings() and config.fork is None
+            and config.variant in RECIPES)
+
+
+#: The books replayed lately, by the game's set-up (the rules they were replayed under kept
+#: beside, as ``Rules`` is not hashable): a game's decisions replay its book once.
+_REPLAYED: dict[GameConfig, tuple[Rules, Booked | None]] = {}
+REPLAYED_KEPT = 4
+
+
+def _replayed(config: GameConfig, rules: Rules) -> Booked | None:
+    """The book of ``config``'s variant replayed from that game's start, kept for the next
+    call; None if a move of it is illegal there or it does not end the game with its score
+    (the rules changed since it was made: ``ora train-book`` makes it again)."""
+    kept = _REPLAYED.get(config)
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    if len(_REPLAYED) >= REPLAYED_KEPT:
+        del _REPLAYED[next(iter(_REPLAYED))]
+    booked = _replay(config, rules)
+    _REPLAYED[config] = (rules, booked)
+    return booked
+
+
+def _replay(config: GameConfig, rules: Rules) -> Booked | None:
+    plan = shipped(config.variant)
+    return None if plan is None else replay(plan, fold(start(config, rules)), rules)
+
+
+def replay(plan: Plan, state: State, rules: Rules) -> Booked | None:
+    """``plan`` played from ``state``; None if a move of it is illegal there or it does not
+    end the game with its score."""
+    states = [state]
+    try:
+        for move in plan.moves:
+            states.append(execute(states[-1], move, rules).state)
+    except OraError:
+        return None
+    if not states[-1].finished or final_score(states[-1], rules) != plan.score:
+        return None
+    return Booked(tuple(states), plan.moves, plan.costs, plan.score)
+
+
+def book_line(state: State, rules: Rules) -> Booked | None:
+    """The book's plan from ``state`` on, if ``state`` is a position of a shipped book (module
+    doc); None otherwise."""
+    if not applies(state.config):
+        return None
+    booked = _replayed(state.config, rules)
+    if booked is None:
+        return None
+    for index, known in enumerate(booked.states[:-1]):
+        if known == state:
+            return Booked(booked.states[index:], booked.moves[index:],
+                          booked.costs[index:], booked.score)
+    return None
+
+
+def search(recipe: dict[str, Any], seed: int, incumbent: Plan | None = None) -> Plan:
+    """The solo planner's game from ``seed`` under ``recipe`` (module doc), starting from
+    ``incumbent``'s plan when given (so it scores no less), with no time backstop (its budgets
+    in positions valued only): its plan at the end."""
+    from ora_rules.bots.solo import SoloPlanner
+    from ora_rules.moves import MoveSet
+
+    rules = load_rules()
+    state = fold(start(make_config(1, recipe["variant"], recipe["length"], seed), rules))
+
+    def book(at: State, rules: Rules) -> Booked | None:
+        return None if incumbent is None else replay(incumbent, at, rules)
+
+    bot = SoloPlanner(rules, evaluations=recipe["opening_evaluations"], seconds=1e9,
+                      book=book)
+    rng = random.Random(seed)
+    decisions = 0
+    while not state.finished:
+        if decisions == recipe["opening_decisions"]:
+            bot.evaluations = recipe["evaluations"]
+        move = bot(state, MoveSet(state, rules), rng)
+        state = execute(state, move, rules).state
+        decisions += 1
+    plan = bot.plan
+    assert plan is not None
+    # a tweak replaces moves but not their costs (``Line.take``): one cost a move, 0 unknown
+    costs = [*plan.costs[:len(plan.moves)], *[0] * (len(plan.moves) - len(plan.costs))]
+    return Plan(final_score(state, rules), tuple(plan.moves), tuple(costs))
+
+
+def chain(recipe: dict[str, Any], generations: int | None = None,
+          on_done: Callable[[int, Plan], None] | None = None) -> Plan:
+    """The recipe's book: its first ``generations`` games (all by default), each from the
+    next seed and starting from the plan of the one before (the first from nothing), so each
+    scores no less; ``on_done`` hears each game's number and plan. The last plan."""
+    first, last = recipe["seeds"]
+    plan: Plan | None = None
+    for number, seed in enumerate(list(range(first, last))[:generations], 1):
+        plan = search(recipe, seed, plan)
+        if on_done is not None:
+            on_done(number, plan)
+    assert plan is not None
+    return plan
