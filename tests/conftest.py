@@ -69,6 +69,10 @@ SLOW: tuple[str, ...] = (
     "tests/bots/test_expert.py::test_expert_plays_a_two_player_game_to_its_end",
     "tests/bots/test_expert.py::test_training_is_reproducible_byte_for_byte",
     "tests/bots/test_solo.py::test_the_solo_planner_scores_the_plan_it_keeps_and_the_plan",
+    # a chain of two whole solo games, and a whole game from a book (the quick tests of the
+    # module share one more whole game, the book they try)
+    "tests/bots/test_books.py::test_a_book_is_a_chain_of_games_each_from_the_plan_before",
+    "tests/bots/test_books.py::test_the_planner_starts_from_the_book_and_never_scores_less",
     "tests/test_planner.py::test_a_long_two_player_game_of_the_look_ahead_planner_ends",
     "tests/rules/test_locale_words.py::test_whole_games_are_told_in_the_locale",
     "tests/modes/test_schedule.py::*[2-",  # every test of it on a two-player game

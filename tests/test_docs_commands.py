@@ -28,6 +28,8 @@ ELSEWHERE = {
     "mcp": "a server on stdio: tests/api/test_mcp.py talks to it with the SDK's client",
     "train-eval": "minutes of self-play, and the 'learning' extra: tests/bots/test_train_eval.py "
                   "runs a trial and the one line said without numpy",
+    "train-book": "most of an hour of solo games: tests/bots/test_books.py runs a chain of "
+                  "small ones and the command line around a stand-in",
 }
 #: The docs' SVG example makes its own store in /tmp; tests/api/test_svg.py reruns it.
 OWN_STORE = "sqlite:/tmp/example.sqlite3"

@@ -104,11 +104,12 @@ def solo_figures(rules: Rules, quick: bool, calibration_s: float) -> dict[str, A
     game (seed 5000): its time a decision, the positions it valued, their rate, and the time
     a decision as a multiple of the calibration loop. The plan, its rollouts and tweaks are
     replayed from the game's start, so this is where the evaluation's landscape cache by
-    content shows (docs/performance.md, "expert solo")."""
+    content shows (docs/performance.md, "expert solo"). Without the book ``expert`` starts
+    from (``ora_rules.bots.books``): the planner's own plan is built, as it always was here."""
     from ora_rules.bots.solo import SoloPlanner
 
     state = Game.new(rules, 1, "france", "long", seed=5000).state
-    rng, planner = random.Random(5000), SoloPlanner(rules, seconds=1e9)
+    rng, planner = random.Random(5000), SoloPlanner(rules, seconds=1e9, book=None)
     decisions = 8 if quick else 24
     before, began = positions_valued(), time.perf_counter()
     for _ in range(decisions):

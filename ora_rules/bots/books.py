@@ -1,21 +1,22 @@
-"""Solo books: the best plan of a whole solo game found offline, where the solo planner starts
+"""Solo books: the plan of a whole solo game made offline, where the solo planner starts
 (docs/bots.md, "Thirty-third pass", issue 36).
 
-The solo planner cannot search its own opening: a rollout to the game's end costs some twenty
-decisions' budgets, so at its budget it branches about twenty decisions ahead of the game, and
-the first rounds are played as its planner ranks them, unsearched. Offline there is time to
-search them. The solo game is deterministic once begun (``ora_rules.bots.solo``): the seed
-draws only the colours, so one plan serves every game of a set-up, and its final score is
-exact. A book is such a plan: the solo planner's own game, played with a budget ten times the
-shipped one over the first decisions (:data:`RECIPES`), the best of a few seeds. ``expert``
-starts a solo game with the book's plan as its incumbent and improves it as it improves its
-own (it never scores less than the book).
+The solo planner improves its plan by rollouts to the game's end (``ora_rules.bots.solo``). In
+the first rounds a rollout costs some 20,000 positions valued, four decisions' budgets, so the
+game's first sixty decisions see some fifteen rollouts between them, and a plan's opening is
+mostly its planner's own. Offline there is time for more. The solo game is deterministic once
+begun: the seed draws only the colours, so one plan serves every game of a set-up, with one
+exact final score. A book is such a plan, made by a chain of the solo planner's games
+(:data:`RECIPES`): each at ten times the shipped budget over its first sixty decisions, each
+starting from the plan the game before ended on (so each scores no less). ``expert`` starts a
+solo game with the book's plan as its incumbent and improves it as it improves its own: it
+never scores less than the book.
 
 A book applies to the set-up it was made for (France or Ireland, the rulebook's readings, no
 Liesborn, not a fork), at a position of its plan: the game's start, or any position the book's
 moves lead to (the analysis board's, a fork's). Every other solo game is the planner's own.
-``ora train-book`` makes the shipped files again; a plan is a function of its recipe and seed
-(budgets in positions valued, never in time), so the file is the same on any machine.
+``ora train-book`` makes the shipped files again; a plan is a function of its recipe (budgets
+in positions valued, never in time), so the file is the same on any machine.
 """
 
 from __future__ import annotations

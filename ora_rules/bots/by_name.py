@@ -67,7 +67,8 @@ def make_bot(name: str, rules: Rules) -> Bot:
         from ora_rules.bots.solo import EVALUATIONS, SoloPlanner
 
         valued = int(name[5:]) if name[5:] else EVALUATIONS
-        return PerGame(lambda: SoloPlanner(rules, evaluations=valued))
+        # the search alone: no book (``expert`` starts from one, ``ora_rules.bots.books``)
+        return PerGame(lambda: SoloPlanner(rules, evaluations=valued, book=None))
     if name == "random":
         return random_bot
     if name == "uniform":
