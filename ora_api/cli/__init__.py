@@ -87,9 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:  # told with the command's own usage, where its options are (exit 2)
         command_parser(parser, args).error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
-        store = getattr(args, "store", None)
-        if args.command == "serve" and store is None:
-            store = default_store()
+        # serve says so itself, once its options are read (ora_api.cli.serve)
+        store = None if args.command == "serve" else getattr(args, "store", None)
         reads_a_file = Path(getattr(args, "game", "") or "").is_file()  # verify/audit FILE
         if store is not None and not reads_a_file:
             (existing_store if args.command in READS_ONLY else announce_new_store)(store)

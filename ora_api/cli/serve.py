@@ -44,6 +44,7 @@ def _mcp(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from ora_api.cli.stores import announce_new_store
     from ora_api.transport.server import run
 
-    return run(args)
+    return run(args, opening=announce_new_store)  # once its options are known good

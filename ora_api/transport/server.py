@@ -99,8 +99,10 @@ def bot_limits_of(args: argparse.Namespace) -> BotLimits:
         raise ValueError("--bot-" + str(e).replace("_", "-")) from None
 
 
-def run(args: argparse.Namespace) -> int:
-    """Serve until stdin ends (stdio) or SIGINT / SIGTERM (HTTP); the exit code."""
+def run(args: argparse.Namespace, opening: Callable[[str], object] | None = None) -> int:
+    """Serve until stdin ends (stdio) or SIGINT / SIGTERM (HTTP); the exit code. ``opening``
+    hears the store's URL once the options are read, before the store is opened (the CLI says
+    there that it creates one)."""
     logging.basicConfig(stream=sys.stderr, level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
@@ -123,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
               "(pip install 'ora[api]'), or use --stdio", file=sys.stderr)
         return 2
     store_url = args.store or default_store_url()
+    if opening is not None:
+        opening(store_url)
     try:
         service = open_service(store_url, bots=bots)
     except StoreUnavailable as e:  # checked at start: a store that cannot be written

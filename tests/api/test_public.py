@@ -348,6 +348,21 @@ def test_an_address_without_a_port_is_one_line_and_exit_2(
                                        f"0..65535), got {address!r}\n")
 
 
+def test_a_refused_address_says_nothing_of_a_store_and_creates_none(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """``ora serve`` said "creating a new store" before it refused the port; now it says so
+    once its options are read, as it opens the store."""
+    from ora_api.cli import main
+
+    monkeypatch.setattr(transport_server, "serve_http", _must_not_serve)
+    store = tmp_path / "new.sqlite3"
+    assert main(["serve", "--http", "127.0.0.1:65536", "--store", f"sqlite:{store}"]) == 2
+    err = capsys.readouterr().err
+    assert "creating" not in err and err.startswith("ora serve: --http expects HOST:PORT")
+    assert not store.exists()
+
+
 @pytest.mark.parametrize("option", ["--max-connections=0", "--header-timeout=-1",
                                     "--allow-origin=evil.example", "--max-pending-bytes=10"])
 def test_bad_limits_are_one_line_and_exit_2(option: str, capsys: pytest.CaptureFixture[str],
