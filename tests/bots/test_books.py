@@ -16,7 +16,7 @@ import pytest
 from ora_api.cli import main
 from ora_core.evolve import fold
 from ora_core.state import State
-from ora_rules.bots import books
+from ora_rules.bots import books, make_bot
 from ora_rules.bots.books import (
     RECIPES,
     Plan,
@@ -26,6 +26,8 @@ from ora_rules.bots.books import (
     search,
     shipped,
 )
+from ora_rules.bots.levels import Expert
+from ora_rules.bots.per_game import PerGame
 from ora_rules.bots.solo import SoloPlanner
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
@@ -182,3 +184,13 @@ def test_train_book_writes_the_recipes_book_and_checks_it_byte_for_byte(
 
 def _legal(state: State) -> MoveSet:
     return MoveSet(state, rules())
+
+
+def test_expert_starts_from_the_books_and_solo_is_the_search_alone(
+        only_the_tiny_book: Plan) -> None:
+    state = game_start("france", 6)
+    expert, solo = make_bot("expert", rules()), make_bot("solo", rules())
+    assert isinstance(expert, Expert) and isinstance(solo, PerGame)
+    with_book, without = expert.solo.keeper(state), solo.keeper(state)
+    assert isinstance(with_book, SoloPlanner) and isinstance(without, SoloPlanner)
+    assert with_book.book is book_line and without.book is None
