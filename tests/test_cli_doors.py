@@ -214,3 +214,24 @@ def test_a_list_past_the_databases_integers_is_no_internal_error(
     assert capsys.readouterr().out == every
     assert main(["list", "--cursor", "9" * 20, "--store", store]) == 2
     assert one_line_error(capsys) == f"ora: --cursor '{'9' * 20}' is not a cursor of ora list\n"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_is_one_line_from_the_command_and_none_from_its_workers(
+        tmp_path: Path, jobs: str) -> None:
+    """Ctrl-C reaches the terminal's whole process group: ``ora arena`` printed a traceback,
+    and with ``--jobs 2`` each worker process its own; now one line and the shell's 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    ora = Path(sys.executable).parent / "ora"
+    arena = subprocess.Popen([str(ora), "arena", "--players", "1", "--bots", "hard", "--games",
+                              "200", "--jobs", jobs], cwd=tmp_path, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(4)  # imports and the first games under way
+    os.killpg(arena.pid, signal.SIGINT)
+    out, err = arena.communicate(timeout=60)
+    assert (arena.returncode, err, out) == (130, "ora arena: interrupted\n", "")

@@ -102,6 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _internal_error(error)
         print(f"ora: {line}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: one line, the shell's code for SIGINT
+        print(f"ora {args.command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # before OSError, of which it is one
         # The reader went away (`ora rules --markdown | head`): not an error of ours. Point
         # stdout at /dev/null so the interpreter's final flush does not complain either.

@@ -123,6 +123,7 @@ def _train_book(args: argparse.Namespace) -> int:
 
     from ora_api.tools.arena import default_jobs
     from ora_rules.bots.books import book_path
+    from ora_rules.bots.work import end_quietly_on_interrupt
 
     jobs = min(args.jobs or default_jobs(), len(names))
     print(f"train-book: making {', '.join(names)} with {jobs} process(es); a line a game "
@@ -131,7 +132,7 @@ def _train_book(args: argparse.Namespace) -> int:
     if jobs == 1:
         books = list(map(_make_book, todo))
     else:
-        with ProcessPoolExecutor(jobs) as pool:
+        with ProcessPoolExecutor(jobs, initializer=end_quietly_on_interrupt) as pool:
             books = list(pool.map(_make_book, todo))
     changed = 0
     for name, text in books:

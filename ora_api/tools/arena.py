@@ -15,7 +15,7 @@ from attrs import frozen
 from ora_api.tools.ratings import GameOutcome, Rating, ratings
 from ora_api.tools.selfplay import play_game
 from ora_rules.bots import Bot, make_bot
-from ora_rules.bots.work import positions
+from ora_rules.bots.work import end_quietly_on_interrupt, positions
 from ora_rules.setup import make_config
 from ora_rules.specs import Rules
 
@@ -136,10 +136,15 @@ _rules: Rules | None = None
 _bots: dict[str, Bot] = {}
 
 
-def _worker_init(rules: Rules) -> None:
+def _use_rules(rules: Rules) -> None:
     global _rules
     _rules = rules
     _bots.clear()
+
+
+def _worker_init(rules: Rules) -> None:
+    end_quietly_on_interrupt()
+    _use_rules(rules)
 
 
 def _play(index: int, seed: int, names: tuple[str, ...], players: int, variant: str,
@@ -199,7 +204,7 @@ def play_games(rules: Rules, players: int, bot_names: Sequence[str], games: int,
                 on_done(len(done))
 
     if jobs <= 1 or games <= 1:
-        _worker_init(rules)
+        _use_rules(rules)
         collect(_play(*t) for t in tasks)
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, games), initializer=_worker_init,

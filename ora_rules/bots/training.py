@@ -27,6 +27,7 @@ from ora_rules.bots import make_bot
 from ora_rules.bots.levels import Hard
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.value import ValueModel, features, hat, progress
+from ora_rules.bots.work import end_quietly_on_interrupt
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
 from ora_rules.scoring import score, score_player
@@ -125,7 +126,7 @@ def samples(name: str, recipe: dict[str, Any], games: int | None, jobs: int,
     todo = tasks(name, recipe, games)
     if jobs <= 1:
         return _collect(map(play, todo), on_done)
-    with ProcessPoolExecutor(jobs) as pool:
+    with ProcessPoolExecutor(jobs, initializer=end_quietly_on_interrupt) as pool:
         return _collect(pool.map(play, todo), on_done)
 
 

@@ -32,3 +32,14 @@ def valued(n: int = 1) -> None:
 def positions() -> int:
     """The positions valued in this process so far."""
     return WORK.positions
+
+
+def end_quietly_on_interrupt() -> None:
+    """A worker process's initializer (the games of ``ora arena``, ``train-eval`` and
+    ``train-book``): Ctrl-C reaches every process of the terminal's group; a worker then ends
+    at once and silently (left to Python it would print its own traceback, and one that
+    ignored it would play on to the end of its games), and the parent alone says so."""
+    import os
+    import signal
+
+    signal.signal(signal.SIGINT, lambda *_: os._exit(130))
