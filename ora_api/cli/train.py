@@ -151,7 +151,8 @@ def _train_book(args: argparse.Namespace) -> int:
 def _make_book(args: tuple[str, int | None]) -> tuple[str, str]:
     """The book ``name``'s file text, made by its recipe (in a worker process: each game's
     line goes to stderr as it ends)."""
-    from ora_rules.bots.books import RECIPES, Plan, chain, to_json
+    from ora_rules.bots.book_making import chain
+    from ora_rules.bots.books import RECIPES, Plan, to_json
 
     name, games = args
     recipe = RECIPES[name]

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,8 +36,7 @@ from ora_core.state import State
 from ora_rules.decide import execute, start
 from ora_rules.notation import Command, parse
 from ora_rules.scoring import score_player
-from ora_rules.setup import make_config
-from ora_rules.specs import Rules, load_rules
+from ora_rules.specs import Rules
 
 DATA = Path(__file__).with_name("data")
 
@@ -171,48 +169,3 @@ def book_line(state: State, rules: Rules) -> Booked | None:
             return Booked(booked.states[index:], booked.moves[index:],
                           booked.costs[index:], booked.score)
     return None
-
-
-def search(recipe: dict[str, Any], seed: int, incumbent: Plan | None = None) -> Plan:
-    """The solo planner's game from ``seed`` under ``recipe`` (module doc), starting from
-    ``incumbent``'s plan when given (so it scores no less), with no time backstop (its budgets
-    in positions valued only): its plan at the end."""
-    from ora_rules.bots.solo import SoloPlanner
-    from ora_rules.moves import MoveSet
-
-    rules = load_rules()
-    state = fold(start(make_config(1, recipe["variant"], recipe["length"], seed), rules))
-
-    def book(at: State, rules: Rules) -> Booked | None:
-        return None if incumbent is None else replay(incumbent, at, rules)
-
-    bot = SoloPlanner(rules, evaluations=recipe["opening_evaluations"], seconds=1e9,
-                      book=book)
-    rng = random.Random(seed)
-    decisions = 0
-    while not state.finished:
-        if decisions == recipe["opening_decisions"]:
-            bot.evaluations = recipe["evaluations"]
-        move = bot(state, MoveSet(state, rules), rng)
-        state = execute(state, move, rules).state
-        decisions += 1
-    plan = bot.plan
-    assert plan is not None
-    # a tweak replaces moves but not their costs (``Line.take``): one cost a move, 0 unknown
-    costs = [*plan.costs[:len(plan.moves)], *[0] * (len(plan.moves) - len(plan.costs))]
-    return Plan(final_score(state, rules), tuple(plan.moves), tuple(costs))
-
-
-def chain(recipe: dict[str, Any], generations: int | None = None,
-          on_done: Callable[[int, Plan], None] | None = None) -> Plan:
-    """The recipe's book: its first ``generations`` games (all by default), each from the
-    next seed and starting from the plan of the one before (the first from nothing), so each
-    scores no less; ``on_done`` hears each game's number and plan. The last plan."""
-    first, last = recipe["seeds"]
-    plan: Plan | None = None
-    for number, seed in enumerate(list(range(first, last))[:generations], 1):
-        plan = search(recipe, seed, plan)
-        if on_done is not None:
-            on_done(number, plan)
-    assert plan is not None
-    return plan

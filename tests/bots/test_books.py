@@ -16,14 +16,13 @@ import pytest
 from ora_api.cli import main
 from ora_core.evolve import fold
 from ora_core.state import State
-from ora_rules.bots import books, make_bot
+from ora_rules.bots import book_making, books, make_bot
+from ora_rules.bots.book_making import chain, search
 from ora_rules.bots.books import (
     RECIPES,
     Plan,
     book_line,
-    chain,
     final_score,
-    search,
     shipped,
 )
 from ora_rules.bots.levels import Expert
@@ -168,7 +167,7 @@ def test_train_book_writes_the_recipes_book_and_checks_it_byte_for_byte(
         on_done(1, tiny_book)
         return tiny_book
 
-    monkeypatch.setattr(books, "chain", stand_in)
+    monkeypatch.setattr(book_making, "chain", stand_in)
     out = tmp_path / "book.json"
     argv = ["train-book", "--variant", "france", "--games", "1", "--jobs", "1", "--out",
             str(out)]
