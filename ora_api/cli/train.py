@@ -19,33 +19,59 @@ def add_train_command(sub: Any) -> None:
     train.add_argument("--model", action="append", metavar="NAME",
                        help="one model, by its recipe's name: solo (repeatable; default: every "
                             "shipped one)")
-    train.add_argument("--games", type=int, default=None, metavar="N",
-                       help="the recipe's first N seeds only, for a trial (not the shipped file)")
-    train.add_argument("--jobs", type=int, default=None, metavar="N",
-                       help="games played at once in worker processes (default: the cores); "
-                            "the file is the same whatever N")
-    train.add_argument("--out", type=Path, default=None, metavar="FILE",
-                       help="write here instead of the shipped file (one --model only)")
-    train.add_argument("--check", action="store_true",
-                       help="write nothing; exit 1 if a shipped file would change")
+    _add_making_options(train, "seeds", "games played at once in worker processes", "--model")
     train.set_defaults(func=_train_eval)
 
 
-def _train_eval(args: argparse.Namespace) -> int:
+def _add_making_options(parser: Any, units: str, jobs: str, one: str) -> None:
+    """The options ``train-eval`` and ``train-book`` share: a trial's size, the processes,
+    where to write, and the check of a shipped file."""
+    parser.add_argument("--games", type=int, default=None, metavar="N",
+                        help=f"the recipe's first N {units} only, for a trial (not the "
+                             "shipped file)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help=f"{jobs} (default: the cores); the file is the same whatever N")
+    parser.add_argument("--out", type=Path, default=None, metavar="FILE",
+                        help=f"write here instead of the shipped file (one {one} only)")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if a shipped file would change")
+
+
+def _check_making_options(verb: str, args: argparse.Namespace, names: list[str],
+                          recipes: Any, what: str, one: str, units: str) -> None:
+    """One line for each way ``train-eval`` / ``train-book``'s options can be wrong."""
     from ora_core.errors import InvalidCommand
+
+    unknown = sorted(set(names) - set(recipes))
+    if unknown:
+        raise InvalidCommand(f"{verb}: no {what} {unknown[0]!r}; the recipes are "
+                             f"{', '.join(sorted(recipes))}")
+    if args.out is not None and len(names) != 1:
+        raise InvalidCommand(f"{verb}: --out writes one {what}: name it with {one}")
+    if args.games is not None and args.games < 1:
+        raise InvalidCommand(f"{verb}: --games takes a number of {units}, at least 1")
+    if args.jobs is not None and args.jobs < 1:
+        raise InvalidCommand(f"{verb}: --jobs takes a number of processes, at least 1")
+
+
+def _write_or_check(verb: str, target: Path, text: str, check: bool) -> bool:
+    """Write ``text`` to ``target``, or with ``check`` only say whether it would change it;
+    True when it would."""
+    if check:
+        same = target.exists() and target.read_text(encoding="utf-8") == text
+        print(f"{verb}: {target} {'is unchanged' if same else 'would change'}")
+        return not same
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    print(f"{verb}: wrote {target}")
+    return False
+
+
+def _train_eval(args: argparse.Namespace) -> int:
     from ora_rules.bots.training import RECIPES
 
     names = args.model or sorted(RECIPES)
-    unknown = sorted(set(names) - set(RECIPES))
-    if unknown:
-        raise InvalidCommand(f"train-eval: no model {unknown[0]!r}; the recipes are "
-                             f"{', '.join(sorted(RECIPES))}")
-    if args.out is not None and len(names) != 1:
-        raise InvalidCommand("train-eval: --out writes one model: name it with --model")
-    if args.games is not None and args.games < 1:
-        raise InvalidCommand("train-eval: --games takes a number of seeds, at least 1")
-    if args.jobs is not None and args.jobs < 1:
-        raise InvalidCommand("train-eval: --jobs takes a number of processes, at least 1")
+    _check_making_options("train-eval", args, names, RECIPES, "model", "--model", "seeds")
     # The fit needs numpy: say so now, in one line (ora_api.cli.extras), not after the games.
     if importlib.util.find_spec("numpy") is None:
         raise ModuleNotFoundError("No module named 'numpy'", name="numpy")
@@ -72,14 +98,7 @@ def _train_eval(args: argparse.Namespace) -> int:
         print(f"train-eval: {name}: {len(games)} games, {sum(map(len, games))} positions "
               f"({played:.0f} s), {sum(len(w) for w in model.weights)} weights, "
               f"rms error {residual(model, games):.1f} points", file=sys.stderr)
-        if args.check:
-            same = target.exists() and target.read_text(encoding="utf-8") == text
-            print(f"train-eval: {target} {'is unchanged' if same else 'would change'}")
-            changed += not same
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-        print(f"train-eval: wrote {target}")
+        changed += _write_or_check("train-eval", target, text, args.check)
     return 1 if changed else 0
 
 
@@ -91,34 +110,16 @@ def add_book_command(sub: Any) -> None:
     book.add_argument("--variant", action="append", metavar="NAME",
                       help="one book, by its recipe's name: france or ireland (repeatable; "
                            "default: both)")
-    book.add_argument("--games", type=int, default=None, metavar="N",
-                      help="the recipe's first N games only, for a trial (not the shipped file)")
-    book.add_argument("--jobs", type=int, default=None, metavar="N",
-                      help="books made at once in worker processes (default: the cores); "
-                           "each book's games follow one another, and the file is the same "
-                           "whatever N")
-    book.add_argument("--out", type=Path, default=None, metavar="FILE",
-                      help="write here instead of the shipped file (one --variant only)")
-    book.add_argument("--check", action="store_true",
-                      help="write nothing; exit 1 if a shipped file would change")
+    _add_making_options(book, "games", "books made at once in worker processes, each "
+                        "book's games one after another", "--variant")
     book.set_defaults(func=_train_book)
 
 
 def _train_book(args: argparse.Namespace) -> int:
-    from ora_core.errors import InvalidCommand
     from ora_rules.bots.books import RECIPES
 
     names = args.variant or sorted(RECIPES)
-    unknown = sorted(set(names) - set(RECIPES))
-    if unknown:
-        raise InvalidCommand(f"train-book: no book {unknown[0]!r}; the recipes are "
-                             f"{', '.join(sorted(RECIPES))}")
-    if args.out is not None and len(names) != 1:
-        raise InvalidCommand("train-book: --out writes one book: name it with --variant")
-    if args.games is not None and args.games < 1:
-        raise InvalidCommand("train-book: --games takes a number of games, at least 1")
-    if args.jobs is not None and args.jobs < 1:
-        raise InvalidCommand("train-book: --jobs takes a number of processes, at least 1")
+    _check_making_options("train-book", args, names, RECIPES, "book", "--variant", "games")
     from concurrent.futures import ProcessPoolExecutor
 
     from ora_api.tools.arena import default_jobs
@@ -134,17 +135,8 @@ def _train_book(args: argparse.Namespace) -> int:
     else:
         with ProcessPoolExecutor(jobs, initializer=end_quietly_on_interrupt) as pool:
             books = list(pool.map(_make_book, todo))
-    changed = 0
-    for name, text in books:
-        target = args.out or book_path(name)
-        if args.check:
-            same = target.exists() and target.read_text(encoding="utf-8") == text
-            print(f"train-book: {target} {'is unchanged' if same else 'would change'}")
-            changed += not same
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-        print(f"train-book: wrote {target}")
+    changed = sum(_write_or_check("train-book", args.out or book_path(name), text, args.check)
+                  for name, text in books)
     return 1 if changed else 0
 
 
