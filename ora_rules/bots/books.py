@@ -14,7 +14,8 @@ never scores less than the book.
 
 A book applies to the set-up it was made for (France or Ireland, the rulebook's readings, no
 Liesborn, not a fork), at a position of its plan: the game's start, or any position the book's
-moves lead to (the analysis board's, a fork's). Every other solo game is the planner's own.
+moves lead to (the analysis board's positions of such a game). Every other solo game is the
+planner's own.
 ``ora train-book`` makes the shipped files again; a plan is a function of its recipe (budgets
 in positions valued, never in time), so the file is the same on any machine.
 """
@@ -89,6 +90,7 @@ def final_score(state: State, rules: Rules) -> int:
 
 
 def book_path(name: str) -> Path:
+    """Where the shipped book ``name`` is."""
     return DATA / f"book_{name}.json"
 
 
@@ -130,7 +132,7 @@ def _replayed(config: GameConfig, rules: Rules) -> Booked | None:
     kept = _REPLAYED.get(config)
     if kept is not None and kept[0] is rules:
         return kept[1]
-    if len(_REPLAYED) >= REPLAYED_KEPT:
+    if config not in _REPLAYED and len(_REPLAYED) >= REPLAYED_KEPT:
         del _REPLAYED[next(iter(_REPLAYED))]
     booked = _replay(config, rules)
     _REPLAYED[config] = (rules, booked)
