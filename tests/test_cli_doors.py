@@ -227,11 +227,39 @@ def test_ctrl_c_is_one_line_from_the_command_and_none_from_its_workers(
     import sys
     import time
 
+    def as_from_a_terminal() -> None:  # pytest-xdist's workers ignore SIGINT, and so would ora
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     ora = Path(sys.executable).parent / "ora"
     arena = subprocess.Popen([str(ora), "arena", "--players", "1", "--bots", "hard", "--games",
-                              "200", "--jobs", jobs], cwd=tmp_path, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(4)  # imports and the first games under way
+                              "400", "--jobs", jobs], cwd=tmp_path, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             preexec_fn=as_from_a_terminal)
+    time.sleep(8)  # imports (slow in a busy parallel run) and the first games under way
     os.killpg(arena.pid, signal.SIGINT)
     out, err = arena.communicate(timeout=60)
     assert (arena.returncode, err, out) == (130, "ora arena: interrupted\n", "")
+
+
+def test_a_run_that_ignores_ctrl_c_plays_on_in_its_workers_too(tmp_path: Path) -> None:
+    """Started with SIGINT ignored (a script's background job), ``ora arena --jobs 2`` and its
+    workers play on through it; the workers once died of it alone and the parent stopped on an
+    internal error."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    def ignoring() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    ora = Path(sys.executable).parent / "ora"
+    arena = subprocess.Popen([str(ora), "arena", "--players", "1", "--bots", "hard", "--games",
+                              "4", "--jobs", "2", "--json"], cwd=tmp_path,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True, preexec_fn=ignoring)
+    time.sleep(6)
+    os.killpg(arena.pid, signal.SIGINT)
+    out, err = arena.communicate(timeout=120)
+    assert arena.returncode == 0 and err == "" and orjson.loads(out)["games"] == 4

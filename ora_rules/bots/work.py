@@ -42,4 +42,7 @@ def end_quietly_on_interrupt() -> None:
     import os
     import signal
 
-    signal.signal(signal.SIGINT, lambda *_: os._exit(130))
+    # A run started with Ctrl-C ignored (a background job of a script, nohup) keeps ignoring
+    # it in its workers too: the parent plays on, and so must they.
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, lambda *_: os._exit(130))
