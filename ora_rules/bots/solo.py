@@ -107,8 +107,7 @@ class Line:
         ranked = planner.ranked(state, MoveSet(state, rules), rng, deadline, STEP_EVALUATIONS)
         _, move, after = ranked[0]
         self.moves.append(move)
-        self.others.append(alternatives(move, [other for _, other, _ in ranked[1:]])
-                           + [None] * (REDRAWS if len(ranked) > 1 else 0))
+        self.others.append(branch_moves(move, [other for _, other, _ in ranked[1:]]))
         # A forced move comes back unplayed, and a move of a settlement turn past the turn's
         # closing COMMIT (``settled``): the line keeps the game's own states, one a command.
         if after is state or state.flow.turn.kind == "settlement":
@@ -120,6 +119,13 @@ class Line:
         """A tweak's moves and states replace the line's from the move it changed first."""
         self.states[tweaked.index:] = tweaked.states
         self.moves[tweaked.index:] = tweaked.moves
+
+
+def branch_moves(move: Command, ranked: list[Command]) -> list[Command | None]:
+    """What a rollout tries at a branch point instead of ``move`` (``ranked``: the planner's
+    other moves there, best first): its :func:`alternatives`, then ``move`` itself with other
+    draws (None, :data:`REDRAWS` times) unless the move was forced."""
+    return [*alternatives(move, ranked), *[None] * (REDRAWS if ranked else 0)]
 
 
 def alternatives(move: Command, ranked: list[Command]) -> list[Command]:
@@ -367,12 +373,11 @@ class SoloPlanner:
         return None
 
     def _ranked_others(self, at: int) -> list[Command | None]:
-        """The moves a rollout tries instead of the plan's move ``at`` (``alternatives``), as
+        """The moves a rollout tries instead of the plan's move ``at`` (``branch_moves``), as
         ``Line.extend`` keeps them for a move of the planner's own."""
         plan = self.plan
         assert plan is not None
         state, move = plan.states[at], plan.moves[at]
         ranked = self.planner.ranked(state, MoveSet(state, self.rules), self.rng, None,
                                      STEP_EVALUATIONS)
-        others = [other for _, other, _ in ranked if other != move]
-        return alternatives(move, others) + [None] * (REDRAWS if others else 0)
+        return branch_moves(move, [other for _, other, _ in ranked if other != move])
