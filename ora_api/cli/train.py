@@ -120,40 +120,68 @@ def _train_book(args: argparse.Namespace) -> int:
 
     names = args.variant or sorted(RECIPES)
     _check_making_options("train-book", args, names, RECIPES, "book", "--variant", "games")
-    from concurrent.futures import ProcessPoolExecutor
-
     from ora_api.tools.arena import default_jobs
-    from ora_rules.bots.books import book_path
-    from ora_rules.bots.work import end_quietly_on_interrupt
+    from ora_rules.bots.book_making import best, trial_seeds
+    from ora_rules.bots.books import book_path, to_json
 
-    jobs = min(args.jobs or default_jobs(), len(names))
-    print(f"train-book: making {', '.join(names)} with {jobs} process(es); a line a game "
-          f"(minutes each) ...", file=sys.stderr, flush=True)
-    todo = [(name, args.games) for name in names]
-    if jobs == 1:
-        books = list(map(_make_book, todo))
-    else:
-        with ProcessPoolExecutor(jobs, initializer=end_quietly_on_interrupt) as pool:
-            books = list(pool.map(_make_book, todo))
-    changed = sum(_write_or_check("train-book", args.out or book_path(name), text, args.check)
-                  for name, text in books)
+    jobs = args.jobs or default_jobs()
+    trials = [(name, seed) for name in names for seed in trial_seeds(RECIPES[name], args.games)]
+    print(f"train-book: making {', '.join(names)} with {jobs} process(es): {len(trials)} "
+          f"trial games, then a chain of games a book; a line a game (minutes each) ...",
+          file=sys.stderr, flush=True)
+    began = time.time()
+    played = _in_workers(_play_trial, [(*task, began) for task in trials], jobs)
+    by_name: dict[str, list[Any]] = {name: [] for name in names}
+    for (name, _), plan in zip(trials, played, strict=True):
+        by_name[name].append(plan)
+    starts = {name: best(plans) for name, plans in by_name.items()}
+    for name in names:
+        print(f"train-book: {name}: the best trial ends on {starts[name].score}",
+              file=sys.stderr, flush=True)
+    chained = _in_workers(_play_chain, [(name, args.games, starts[name], began)
+                                        for name in names], min(jobs, len(names)))
+    changed = sum(_write_or_check("train-book", args.out or book_path(name),
+                                  to_json(name, RECIPES[name], plan), args.check)
+                  for name, plan in zip(names, chained, strict=True))
     return 1 if changed else 0
 
 
-def _make_book(args: tuple[str, int | None]) -> tuple[str, str]:
-    """The book ``name``'s file text, made by its recipe (in a worker process: each game's
-    line goes to stderr as it ends)."""
-    from ora_rules.bots.book_making import chain
-    from ora_rules.bots.books import RECIPES, Plan, to_json
+def _in_workers(work: Any, tasks: list[Any], jobs: int) -> list[Any]:
+    """``work`` over ``tasks`` in order: in this process with one job, else in a pool."""
+    if jobs == 1:
+        return list(map(work, tasks))
+    from concurrent.futures import ProcessPoolExecutor
 
-    name, games = args
-    recipe = RECIPES[name]
-    first, last = recipe["seeds"]
+    from ora_rules.bots.work import end_quietly_on_interrupt
+
+    with ProcessPoolExecutor(jobs, initializer=end_quietly_on_interrupt) as pool:
+        return list(pool.map(work, tasks))
+
+
+def _play_trial(task: tuple[str, int, float]) -> Any:
+    """One trial game of the book ``name`` (in a worker process: its line to stderr)."""
+    from ora_rules.bots.book_making import trial
+    from ora_rules.bots.books import RECIPES
+
+    name, seed, began = task
+    plan = trial(RECIPES[name], seed)
+    print(f"train-book: {name}: the trial from seed {seed} ends on {plan.score} "
+          f"({time.time() - began:.0f} s)", file=sys.stderr, flush=True)
+    return plan
+
+
+def _play_chain(task: tuple[str, int | None, Any, float]) -> Any:
+    """The chain of the book ``name`` from its best trial's plan (in a worker process: a
+    line to stderr as each game ends)."""
+    from ora_rules.bots.book_making import chain
+    from ora_rules.bots.books import RECIPES, Plan
+
+    name, games, start_from, began = task
+    first, last = RECIPES[name]["seeds"]
     total = min(last - first, games or last - first)
-    began = time.perf_counter()
 
     def done(number: int, plan: Plan) -> None:
-        print(f"train-book: {name}: game {number} of {total} ends on {plan.score} "
-              f"({time.perf_counter() - began:.0f} s)", file=sys.stderr, flush=True)
+        print(f"train-book: {name}: chain game {number} of {total} ends on {plan.score} "
+              f"({time.time() - began:.0f} s)", file=sys.stderr, flush=True)
 
-    return name, to_json(name, recipe, chain(recipe, games, on_done=done))
+    return chain(RECIPES[name], games, on_done=done, start_from=start_from)

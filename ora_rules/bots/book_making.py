@@ -1,6 +1,6 @@
-"""Making the solo books (``ora_rules.bots.books``): a chain of the solo planner's games, each
-starting from the plan the game before ended on (docs/bots.md, "Thirty-third pass"; ``ora
-train-book`` runs it)."""
+"""Making the solo books (``ora_rules.bots.books``): the best of independent trial games of the
+solo planner, then a chain of its games, each starting from the plan the game before ended on
+(docs/bots.md, "Thirty-third pass" and "Thirty-fourth pass"; ``ora train-book`` runs it)."""
 
 from __future__ import annotations
 
@@ -45,16 +45,37 @@ def search(recipe: dict[str, Any], seed: int, incumbent: Plan | None = None) -> 
     return Plan(final_score(state, rules), tuple(plan.moves), tuple(costs))
 
 
+def trial(recipe: dict[str, Any], seed: int) -> Plan:
+    """The recipe's trial game from ``seed``: the solo planner's own game (no incumbent) at
+    the trials' budget throughout."""
+    budget = recipe["trial_evaluations"]
+    return search({**recipe, "opening_evaluations": budget, "evaluations": budget}, seed)
+
+
+def trial_seeds(recipe: dict[str, Any], games: int | None = None) -> list[int]:
+    """The seeds of the recipe's trials (its first ``games`` only, for a trial run)."""
+    first, last = recipe["trials"]
+    return list(range(first, last))[:games]
+
+
+def best(trials: list[Plan]) -> Plan:
+    """The trial the chain starts from: the highest score, the first of equals."""
+    return max(trials, key=lambda plan: plan.score)
+
+
 def chain(recipe: dict[str, Any], generations: int | None = None,
-          on_done: Callable[[int, Plan], None] | None = None) -> Plan:
-    """The recipe's book: its first ``generations`` games (all by default), each from the
-    next seed and starting from the plan of the one before (the first from nothing), so each
-    scores no less; ``on_done`` hears each game's number and plan. The last plan."""
+          on_done: Callable[[int, Plan], None] | None = None,
+          start_from: Plan | None = None) -> Plan:
+    """The recipe's chain: its first ``generations`` games (all by default), each from the
+    next seed and starting from the plan of the one before (the first from ``start_from``, the
+    best trial's), so each scores no less; ``on_done`` hears each game's number and plan. The
+    last plan."""
     first, last = recipe["seeds"]
-    plan: Plan | None = None
+    plan = start_from
     for number, seed in enumerate(list(range(first, last))[:generations], 1):
         plan = search(recipe, seed, plan)
         if on_done is not None:
             on_done(number, plan)
     assert plan is not None
     return plan
+

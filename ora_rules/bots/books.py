@@ -42,19 +42,25 @@ from ora_rules.specs import Rules
 DATA = Path(__file__).with_name("data")
 
 
-def make_recipe(variant: str, first_seed: int, seeds: int) -> dict[str, Any]:
-    """A book's recipe: a chain of the solo planner's games from ``seeds`` seeds in turn, each
-    starting from the plan the game before ended on, at 48,000 positions a decision (ten times
-    the shipped budget) over its first 60 decisions (the first dozen rounds, where a rollout
-    costs most) and the shipped budget after; the last game's plan is the book."""
-    return {"variant": variant, "length": "long", "seeds": [first_seed, first_seed + seeds],
+def make_recipe(variant: str, first_seed: int, seeds: int, first_trial: int,
+                trials: int) -> dict[str, Any]:
+    """A book's recipe. First ``trials`` independent games of the solo planner at the shipped
+    budget (4800 positions a decision), from seeds ``first_trial`` on: the planner's games
+    spread by some 30 points with their draws, so the best of them is a better start than one
+    game. Then a chain of ``seeds`` games from the best trial's plan, each from the next seed
+    and starting from the plan the game before ended on, at 48,000 positions a decision (ten
+    times the shipped budget) over its first 60 decisions (the first dozen rounds, where a
+    rollout costs most) and the shipped budget after; the last game's plan is the book."""
+    return {"variant": variant, "length": "long",
+            "trials": [first_trial, first_trial + trials], "trial_evaluations": 4800,
+            "seeds": [first_seed, first_seed + seeds],
             "opening_evaluations": 48_000, "opening_decisions": 60, "evaluations": 4800}
 
 
 #: The shipped books and how each is made (seeds apart from every arena's and tuning run's).
 RECIPES: dict[str, dict[str, Any]] = {
-    "france": make_recipe("france", 20_000, 8),
-    "ireland": make_recipe("ireland", 21_000, 8),
+    "france": make_recipe("france", 20_000, 4, 22_000, 24),
+    "ireland": make_recipe("ireland", 21_000, 4, 23_000, 24),
 }
 
 

@@ -17,7 +17,7 @@ from ora_api.cli import main
 from ora_core.evolve import fold
 from ora_core.state import State
 from ora_rules.bots import book_making, books, make_bot
-from ora_rules.bots.book_making import chain, search
+from ora_rules.bots.book_making import best, chain, search, trial, trial_seeds
 from ora_rules.bots.books import (
     RECIPES,
     Plan,
@@ -36,8 +36,8 @@ from tests.support import promises_to_the_end, rules
 
 #: A book made in seconds: the planner's game at a small budget (the shipped recipe's budgets
 #: are ten and a hundred times these; its games take minutes).
-TINY = {**books.make_recipe("france", 7, 1), "opening_evaluations": 600,
-        "opening_decisions": 2, "evaluations": 300}
+TINY = {**books.make_recipe("france", 7, 1, 3, 2), "trial_evaluations": 300,
+        "opening_evaluations": 600, "opening_decisions": 2, "evaluations": 300}
 
 
 def game_start(variant: str, seed: int, **options: Any) -> State:
@@ -130,13 +130,29 @@ def test_without_books_the_planner_makes_its_own_plan(only_the_tiny_book: Plan) 
 
 
 def test_a_book_is_a_chain_of_games_each_from_the_plan_before(tiny_book: Plan) -> None:
-    """The recipe's games follow one another, each from the next seed and starting from the
-    plan the one before ended on, so each scores no less; the first is the planner's own game
-    from its seed, the same every time (budgets in positions valued)."""
+    """The chain's games follow one another, each from the next seed and starting from the
+    plan the one before ended on, so each scores no less; with nothing to start from the
+    first is the planner's own game from its seed, the same every time (budgets in positions
+    valued)."""
     played: list[Plan] = []
     book = chain({**TINY, "seeds": [7, 9]}, on_done=lambda number, plan: played.append(plan))
     assert played[0] == tiny_book and book == played[1]
     assert played[1].score >= played[0].score
+
+
+def test_the_chain_starts_from_the_best_of_the_trials(tiny_book: Plan) -> None:
+    """The trials are the planner's own games at the trials' budget, one a seed, the same
+    every time; the chain starts from the best (the first of equals) and scores no less."""
+    assert trial_seeds(TINY) == [3, 4] and trial_seeds(TINY, 1) == [3]
+    trials = [trial(TINY, seed) for seed in trial_seeds(TINY)]
+    assert trials[0] == trial(TINY, 3) and trials[0] != trials[1]
+    assert trials[0] == search({**TINY, "opening_evaluations": 300}, 3)
+    low, high = sorted(trials, key=lambda plan: plan.score)
+    assert best(trials) == high and best([low, high, low]) == high
+    tie = Plan(high.score, low.moves, low.costs)
+    assert best([tie, high]) is tie
+    started = chain(TINY, start_from=high)
+    assert started.score >= high.score and started == search(TINY, 7, high)
 
 
 def test_train_book_refuses_bad_arguments_in_one_line(
@@ -156,26 +172,34 @@ def test_train_book_refuses_bad_arguments_in_one_line(
 def test_train_book_writes_the_recipes_book_and_checks_it_byte_for_byte(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, tiny_book: Plan,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The file holds the recipe and the last plan of its chain; ``--check`` makes it again
-    and finds the same bytes (exit 0); a file that differs would change (exit 1). (The chain
-    here is a stand-in: the chain itself is the test above.)"""
-    asked: list[int | None] = []
+    """The trials are played, the chain starts from the best of them; the file holds the
+    recipe and the chain's last plan; ``--check`` makes it again and finds the same bytes
+    (exit 0); a file that differs would change (exit 1). (The games here are stand-ins: the
+    trials and the chain themselves are the tests above.)"""
+    trials = {seed: Plan(tiny_book.score - 10 + index, tiny_book.moves, tiny_book.costs)
+              for index, seed in enumerate(trial_seeds(RECIPES["france"]))}
+    asked: list[tuple[int | None, Plan | None]] = []
 
-    def stand_in(recipe: dict[str, Any], games: int | None = None, on_done: Any = None
-                 ) -> Plan:
-        asked.append(games)
+    def chain_stand_in(recipe: dict[str, Any], games: int | None = None, on_done: Any = None,
+                       start_from: Plan | None = None) -> Plan:
+        asked.append((games, start_from))
         on_done(1, tiny_book)
         return tiny_book
 
-    monkeypatch.setattr(book_making, "chain", stand_in)
+    monkeypatch.setattr(book_making, "trial", lambda recipe, seed: trials[seed])
+    monkeypatch.setattr(book_making, "chain", chain_stand_in)
     out = tmp_path / "book.json"
-    argv = ["train-book", "--variant", "france", "--games", "1", "--jobs", "1", "--out",
+    argv = ["train-book", "--variant", "france", "--games", "2", "--jobs", "1", "--out",
             str(out)]
-    assert main(argv) == 0 and asked == [1]
+    assert main(argv) == 0
+    first, second = trial_seeds(RECIPES["france"], 2)
+    assert asked == [(2, trials[second])]  # the better of the first two trials
     written = out.read_text(encoding="utf-8")
     assert f'"score": {tiny_book.score},' in written and '"opening_decisions": 60' in written
-    assert f"train-book: france: game 1 of 1 ends on {tiny_book.score}" in (
-        capsys.readouterr().err)
+    err = capsys.readouterr().err
+    assert f"trial from seed {first} ends on {trials[first].score}" in err
+    assert f"france: the best trial ends on {trials[second].score}" in err
+    assert f"train-book: france: chain game 1 of 2 ends on {tiny_book.score}" in err
     assert main([*argv, "--check"]) == 0 and "is unchanged" in capsys.readouterr().out
     out.write_text(written.replace('"score"', '"score" '), encoding="utf-8")
     assert main([*argv, "--check"]) == 1 and "would change" in capsys.readouterr().out
