@@ -509,8 +509,10 @@ class GameService:
                 if seen == move:
                     return stored.version - 1
                 seen += 1
-        if move > seen:
-            raise invalid_params(f"move: the game has {seen} moves", "move",
+        if move > seen:  # in the words of ora explain, render, show and diff
+            from ora_rules.records.positions import out_of_range
+
+            raise invalid_params(f"move {move}: {out_of_range(move, seen)}", "move",
                                  reason="out_of_range")
         return head
 
