@@ -27,7 +27,7 @@ def _add_making_options(parser: Any, units: str, jobs: str, one: str) -> None:
     """The options ``train-eval`` and ``train-book`` share: a trial's size, the processes,
     where to write, and the check of a shipped file."""
     parser.add_argument("--games", type=int, default=None, metavar="N",
-                        help=f"the recipe's first N {units} only, for a trial (not the "
+                        help=f"the recipe's first N {units} only, for a quick run (not the "
                              "shipped file)")
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help=f"{jobs} (default: the cores); the file is the same whatever N")
@@ -110,8 +110,9 @@ def add_book_command(sub: Any) -> None:
     book.add_argument("--variant", action="append", metavar="NAME",
                       help="one book, by its recipe's name: france or ireland (repeatable; "
                            "default: both)")
-    _add_making_options(book, "games", "books made at once in worker processes, each "
-                        "book's games one after another", "--variant")
+    _add_making_options(book, "trials and chained games", "games played at once in worker "
+                        "processes (the trials; then the books' chains side by side)",
+                        "--variant")
     book.set_defaults(func=_train_book)
 
 

@@ -53,7 +53,7 @@ def trial(recipe: dict[str, Any], seed: int) -> Plan:
 
 
 def trial_seeds(recipe: dict[str, Any], games: int | None = None) -> list[int]:
-    """The seeds of the recipe's trials (its first ``games`` only, for a trial run)."""
+    """The seeds of the recipe's trials (its first ``games`` only, for a quick run)."""
     first, last = recipe["trials"]
     return list(range(first, last))[:games]
 

@@ -6,9 +6,10 @@ the first rounds a rollout costs some 20,000 positions valued, four decisions' b
 game's first sixty decisions see some fifteen rollouts between them, and a plan's opening is
 mostly its planner's own. Offline there is time for more. The solo game is deterministic once
 begun: the seed draws only the colours, so one plan serves every game of a set-up, with one
-exact final score. A book is such a plan, made by a chain of the solo planner's games
-(:data:`RECIPES`): each at ten times the shipped budget over its first sixty decisions, each
-starting from the plan the game before ended on (so each scores no less). ``expert`` starts a
+exact final score. A book is such a plan (:data:`RECIPES`): the best of two dozen of the solo
+planner's own games at the shipped budget, improved by a chain of its games at ten times the
+shipped budget over their first sixty decisions, each starting from the plan the game before
+ended on (so each scores no less). ``expert`` starts a
 solo game with the book's plan as its incumbent and improves it as it improves its own: it
 never scores less than the book.
 
