@@ -60,7 +60,7 @@ def make_recipe(variant: str, first_seed: int, seeds: int, first_trial: int,
 
 #: The shipped books and how each is made (seeds apart from every arena's and tuning run's).
 RECIPES: dict[str, dict[str, Any]] = {
-    "france": make_recipe("france", 20_000, 4, 22_000, 24),
+    "france": make_recipe("france", 20_000, 8, 22_000, 24),
     "ireland": make_recipe("ireland", 21_000, 4, 23_000, 24),
 }
 
