@@ -8,7 +8,10 @@ import importlib.util
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ora_rules.bots.books import Plan
 
 
 def add_train_command(sub: Any) -> None:
@@ -132,7 +135,7 @@ def _train_book(args: argparse.Namespace) -> int:
           file=sys.stderr, flush=True)
     began = time.time()
     played = _in_workers(_play_trial, [(*task, began) for task in trials], jobs)
-    by_name: dict[str, list[Any]] = {name: [] for name in names}
+    by_name: dict[str, list[Plan]] = {name: [] for name in names}
     for (name, _), plan in zip(trials, played, strict=True):
         by_name[name].append(plan)
     starts = {name: best(plans) for name, plans in by_name.items()}
@@ -159,7 +162,7 @@ def _in_workers(work: Any, tasks: list[Any], jobs: int) -> list[Any]:
         return list(pool.map(work, tasks))
 
 
-def _play_trial(task: tuple[str, int, float]) -> Any:
+def _play_trial(task: tuple[str, int, float]) -> Plan:
     """One trial game of the book ``name`` (in a worker process: its line to stderr)."""
     from ora_rules.bots.book_making import trial
     from ora_rules.bots.books import RECIPES
@@ -171,11 +174,11 @@ def _play_trial(task: tuple[str, int, float]) -> Any:
     return plan
 
 
-def _play_chain(task: tuple[str, int | None, Any, float]) -> Any:
+def _play_chain(task: tuple[str, int | None, Plan, float]) -> Plan:
     """The chain of the book ``name`` from its best trial's plan (in a worker process: a
     line to stderr as each game ends)."""
     from ora_rules.bots.book_making import chain
-    from ora_rules.bots.books import RECIPES, Plan
+    from ora_rules.bots.books import RECIPES
 
     name, games, start_from, began = task
     first, last = RECIPES[name]["seeds"]

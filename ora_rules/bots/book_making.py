@@ -78,4 +78,3 @@ def chain(recipe: dict[str, Any], generations: int | None = None,
             on_done(number, plan)
     assert plan is not None
     return plan
-

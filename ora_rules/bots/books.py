@@ -9,9 +9,8 @@ begun: the seed draws only the colours, so one plan serves every game of a set-u
 exact final score. A book is such a plan (:data:`RECIPES`): the best of two dozen of the solo
 planner's own games at the shipped budget, improved by a chain of its games at ten times the
 shipped budget over their first sixty decisions, each starting from the plan the game before
-ended on (so each scores no less). ``expert`` starts a
-solo game with the book's plan as its incumbent and improves it as it improves its own: it
-never scores less than the book.
+ended on (so each scores no less). ``expert`` starts a solo game with the book's plan as its
+incumbent and improves it as it improves its own: it never scores less than the book.
 
 A book applies to the set-up it was made for (France or Ireland, the rulebook's readings, no
 Liesborn, not a fork), at a position of its plan: the game's start, or any position the book's
