@@ -100,7 +100,8 @@ def test_state_by_move(local: Local) -> None:
     assert last == local.call("game.state", {"game_id": game_id})
     with pytest.raises(RpcFailed) as info:
         local.call("game.state", {"game_id": game_id, "move": 7})
-    assert info.value.data["path"] == "move" and "has 6 moves" in info.value.data["detail"]
+    assert info.value.data["path"] == "move"
+    assert info.value.data["detail"] == "move 7: the game has 6 move(s) (0 is the set-up)"
     with pytest.raises(RpcFailed) as info:
         local.call("game.state", {"game_id": game_id, "move": 1, "version": 3})
     assert info.value.code == -32602

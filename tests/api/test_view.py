@@ -55,16 +55,6 @@ def test_bad_positions_and_locales_are_invalid_params(local: Local, params: dict
     assert failed.value.data["path"] == path and failed.value.data["reason"] == reason
 
 
-def test_a_move_the_game_has_not_reached_is_named_with_the_games_count(local: Local) -> None:
-    """In the words of ``ora show``, ``explain``, ``render`` and ``diff``: the move asked for,
-    and how many the game has."""
-    game_id, tokens = new_game(local, players=3, seed=4)
-    _play(local, game_id, tokens, 2)
-    with pytest.raises(RpcFailed) as failed:
-        local.call("game.view", {"game_id": game_id, "move": 7})
-    assert failed.value.data["detail"] == "move 7: the game has 2 move(s) (0 is the set-up)"
-
-
 def test_an_unknown_game_is_refused(local: Local) -> None:
     with pytest.raises(RpcFailed) as failed:
         local.call("game.view", {"game_id": "00000000-0000-0000-0000-000000000000"})
