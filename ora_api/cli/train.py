@@ -127,6 +127,7 @@ def _train_book(args: argparse.Namespace) -> int:
     from ora_api.tools.arena import default_jobs
     from ora_rules.bots.book_making import best, trial_seeds
     from ora_rules.bots.books import book_path, to_json
+    from ora_rules.bots.work import in_workers
 
     jobs = args.jobs or default_jobs()
     trials = [(name, seed) for name in names for seed in trial_seeds(RECIPES[name], args.games)]
@@ -134,7 +135,7 @@ def _train_book(args: argparse.Namespace) -> int:
           f"trial games, then a chain of games a book; a line a game (minutes each) ...",
           file=sys.stderr, flush=True)
     began = time.time()
-    played = _in_workers(_play_trial, [(*task, began) for task in trials], jobs)
+    played = list(in_workers(_play_trial, [(*task, began) for task in trials], jobs))
     by_name: dict[str, list[Plan]] = {name: [] for name in names}
     for (name, _), plan in zip(trials, played, strict=True):
         by_name[name].append(plan)
@@ -142,24 +143,12 @@ def _train_book(args: argparse.Namespace) -> int:
     for name in names:
         print(f"train-book: {name}: the best trial ends on {starts[name].score}",
               file=sys.stderr, flush=True)
-    chained = _in_workers(_play_chain, [(name, args.games, starts[name], began)
-                                        for name in names], min(jobs, len(names)))
+    chained = list(in_workers(_play_chain, [(name, args.games, starts[name], began)
+                                            for name in names], min(jobs, len(names))))
     changed = sum(_write_or_check("train-book", args.out or book_path(name),
                                   to_json(name, RECIPES[name], plan), args.check)
                   for name, plan in zip(names, chained, strict=True))
     return 1 if changed else 0
-
-
-def _in_workers(work: Any, tasks: list[Any], jobs: int) -> list[Any]:
-    """``work`` over ``tasks`` in order: in this process with one job, else in a pool."""
-    if jobs == 1:
-        return list(map(work, tasks))
-    from concurrent.futures import ProcessPoolExecutor
-
-    from ora_rules.bots.work import end_quietly_on_interrupt
-
-    with ProcessPoolExecutor(jobs, initializer=end_quietly_on_interrupt) as pool:
-        return list(pool.map(work, tasks))
 
 
 def _play_trial(task: tuple[str, int, float]) -> Plan:
@@ -177,12 +166,11 @@ def _play_trial(task: tuple[str, int, float]) -> Plan:
 def _play_chain(task: tuple[str, int | None, Plan, float]) -> Plan:
     """The chain of the book ``name`` from its best trial's plan (in a worker process: a
     line to stderr as each game ends)."""
-    from ora_rules.bots.book_making import chain
+    from ora_rules.bots.book_making import chain, chain_seeds
     from ora_rules.bots.books import RECIPES
 
     name, games, start_from, began = task
-    first, last = RECIPES[name]["seeds"]
-    total = min(last - first, games or last - first)
+    total = len(chain_seeds(RECIPES[name], games))
 
     def done(number: int, plan: Plan) -> None:
         print(f"train-book: {name}: chain game {number} of {total} ends on {plan.score} "

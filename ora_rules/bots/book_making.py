@@ -58,6 +58,12 @@ def trial_seeds(recipe: dict[str, Any], games: int | None = None) -> list[int]:
     return list(range(first, last))[:games]
 
 
+def chain_seeds(recipe: dict[str, Any], games: int | None = None) -> list[int]:
+    """The seeds of the recipe's chained games (its first ``games`` only)."""
+    first, last = recipe["seeds"]
+    return list(range(first, last))[:games]
+
+
 def best(trials: list[Plan]) -> Plan:
     """The trial the chain starts from: the highest score, the first of equals."""
     return max(trials, key=lambda plan: plan.score)
@@ -70,9 +76,8 @@ def chain(recipe: dict[str, Any], generations: int | None = None,
     next seed and starting from the plan of the one before (the first from ``start_from``, the
     best trial's), so each scores no less; ``on_done`` hears each game's number and plan. The
     last plan."""
-    first, last = recipe["seeds"]
     plan = start_from
-    for number, seed in enumerate(list(range(first, last))[:generations], 1):
+    for number, seed in enumerate(chain_seeds(recipe, generations), 1):
         plan = search(recipe, seed, plan)
         if on_done is not None:
             on_done(number, plan)

@@ -18,7 +18,6 @@ import math
 import os
 import random
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,7 @@ from ora_rules.bots import make_bot
 from ora_rules.bots.levels import Hard
 from ora_rules.bots.planner import Planner
 from ora_rules.bots.value import ValueModel, features, hat, progress
-from ora_rules.bots.work import end_quietly_on_interrupt
+from ora_rules.bots.work import in_workers
 from ora_rules.decide import execute, start
 from ora_rules.moves import MoveSet
 from ora_rules.scoring import score, score_player
@@ -123,11 +122,7 @@ def samples(name: str, recipe: dict[str, Any], games: int | None, jobs: int,
             on_done: Callable[[int], None] | None = None) -> list[list[Sample]]:
     """Every game's samples, in the order of :func:`tasks` whatever ``jobs`` (the games played
     that many at a time in worker processes); ``on_done`` hears how many games are done."""
-    todo = tasks(name, recipe, games)
-    if jobs <= 1:
-        return _collect(map(play, todo), on_done)
-    with ProcessPoolExecutor(jobs, initializer=end_quietly_on_interrupt) as pool:
-        return _collect(pool.map(play, todo), on_done)
+    return _collect(in_workers(play, tasks(name, recipe, games), jobs), on_done)
 
 
 def _collect(games: Iterable[list[Sample]], on_done: Callable[[int], None] | None

@@ -10,6 +10,12 @@ each bot's work a decision beside its time, read from this counter before and af
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
+
+Task = TypeVar("Task")
+Done = TypeVar("Done")
+
 
 class _Counter:
     """The positions valued in this process so far (a plain count: one process, one game at a
@@ -46,3 +52,17 @@ def end_quietly_on_interrupt() -> None:
     # it in its workers too: the parent plays on, and so must they.
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         signal.signal(signal.SIGINT, lambda *_: os._exit(130))
+
+
+def in_workers(work: Callable[[Task], Done], tasks: Iterable[Task], jobs: int
+               ) -> Iterator[Done]:
+    """``work`` over ``tasks``, the results in the tasks' order whatever ``jobs``: in this
+    process with one job, else that many worker processes (``end_quietly_on_interrupt``
+    theirs), for ``ora train-eval`` and ``train-book``."""
+    if jobs <= 1:
+        yield from map(work, tasks)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs, initializer=end_quietly_on_interrupt) as pool:
+        yield from pool.map(work, tasks)
